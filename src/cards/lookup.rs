@@ -1,0 +1,1 @@
+//! Forgiving card lookup by title. (Skeleton: to be written.)

@@ -1,0 +1,293 @@
+//! Parsed card types. Every field the rules engine reads is typed here; raw
+//! strings are kept only where the database itself holds prose.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+pub enum Edition {
+    #[serde(rename = "1E")]
+    First,
+    #[serde(rename = "2E")]
+    Second,
+}
+
+/// The card types of the database's `Type` column.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+pub enum CardType {
+    Personnel,
+    Ship,
+    Facility,
+    Site,
+    Mission,
+    TimeLocation,
+    Dilemma,
+    Event,
+    Interrupt,
+    InterruptEvent,
+    Equipment,
+    Incident,
+    Objective,
+    Artifact,
+    Doorway,
+    Tactic,
+    Tribble,
+    Trouble,
+    QEvent,
+    QInterrupt,
+    QDilemma,
+    QArtifact,
+    QMission,
+    DamageMarker,
+    Other(String),
+}
+
+impl CardType {
+    /// Parse the database's `Type` column ("Q Dilemma", "Interrupt/Event", ...).
+    pub fn parse(s: &str) -> CardType {
+        let norm: String = s
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .collect::<String>()
+            .to_lowercase();
+        match norm.as_str() {
+            "personnel" => CardType::Personnel,
+            "ship" => CardType::Ship,
+            "facility" => CardType::Facility,
+            "site" => CardType::Site,
+            "mission" => CardType::Mission,
+            "timelocation" => CardType::TimeLocation,
+            "dilemma" => CardType::Dilemma,
+            "event" => CardType::Event,
+            "interrupt" => CardType::Interrupt,
+            "interruptevent" => CardType::InterruptEvent,
+            "equipment" => CardType::Equipment,
+            "incident" => CardType::Incident,
+            "objective" => CardType::Objective,
+            "artifact" => CardType::Artifact,
+            "doorway" => CardType::Doorway,
+            "tactic" => CardType::Tactic,
+            "tribble" => CardType::Tribble,
+            "trouble" => CardType::Trouble,
+            "qevent" => CardType::QEvent,
+            "qinterrupt" => CardType::QInterrupt,
+            "qdilemma" => CardType::QDilemma,
+            "qartifact" => CardType::QArtifact,
+            "qmission" => CardType::QMission,
+            "damagemarker" => CardType::DamageMarker,
+            _ => CardType::Other(s.trim().to_string()),
+        }
+    }
+
+    /// The type's name as printed ("Q Dilemma").
+    pub fn name(&self) -> String {
+        match self {
+            CardType::TimeLocation => "Time Location".into(),
+            CardType::InterruptEvent => "Interrupt/Event".into(),
+            CardType::QEvent => "Q Event".into(),
+            CardType::QInterrupt => "Q Interrupt".into(),
+            CardType::QDilemma => "Q Dilemma".into(),
+            CardType::QArtifact => "Q Artifact".into(),
+            CardType::QMission => "Q Mission".into(),
+            CardType::DamageMarker => "Damage Marker".into(),
+            CardType::Other(s) => s.clone(),
+            other => format!("{other:?}"),
+        }
+    }
+}
+
+/// An attribute, point box or span: a number, or the printed text when it is
+/// not one (`X`, `5+X`, `8+8`, `Q`, `30*`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Stat {
+    Num(i32),
+    Text(String),
+}
+
+impl Stat {
+    /// Parse a database cell; empty cells are `None`.
+    pub fn parse(s: &str) -> Option<Stat> {
+        let t = s.trim();
+        if t.is_empty() {
+            return None;
+        }
+        Some(match t.parse::<i32>() {
+            Ok(n) => Stat::Num(n),
+            Err(_) => Stat::Text(t.to_string()),
+        })
+    }
+
+    pub fn num(&self) -> Option<i32> {
+        match self {
+            Stat::Num(n) => Some(*n),
+            Stat::Text(_) => None,
+        }
+    }
+
+    /// True when the printed value is not a plain number.
+    pub fn is_flagged(&self) -> bool {
+        matches!(self, Stat::Text(_))
+    }
+}
+
+impl std::fmt::Display for Stat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stat::Num(n) => write!(f, "{n}"),
+            Stat::Text(t) => write!(f, "{t}"),
+        }
+    }
+}
+
+/// A skill in a personnel's skill box, with its level (x2 = 2.0, x1/2 = 0.5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Skill {
+    /// Canonical name from `glossary/skills.toml` ("Diplomacy", "SECURITY").
+    pub name: String,
+    pub level: f32,
+}
+
+/// Where a printing comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PrintingSource {
+    Physical,
+    Virtual,
+    Lackey,
+}
+
+/// One printing of a card: a row of a card CSV.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Printing {
+    /// The title as this row prints it (may end in ` *VP` or `*`).
+    pub printed_title: String,
+    /// The legality/format tag (`Set` column).
+    pub set: String,
+    /// The expansion code (`Release` column).
+    pub release: String,
+    /// Rarity / collector info (`Info` column).
+    pub info: String,
+    pub image_file: String,
+    pub blueprint_id: Option<String>,
+    pub source: PrintingSource,
+}
+
+/// A persona marker: `Name`, `(Name)` for a mirror counterpart, `<Name>` for an infiltrator.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Persona {
+    pub name: String,
+    pub mirror: bool,
+    pub infiltrator: bool,
+}
+
+/// Mission / dilemma location type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DilemmaType {
+    Space,
+    Planet,
+    Dual,
+}
+
+/// One distinct card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Card {
+    /// Index in the [`CardDb`].
+    pub id: usize,
+    /// Stable key (slug of edition, type and title, numbered when repeated).
+    pub key: String,
+    pub title: String,
+    pub edition: Edition,
+    pub card_type: CardType,
+    pub unique: bool,
+    pub universal: bool,
+    /// Affiliations ("Non-Aligned/Cardassian" is two). Empty for missions.
+    pub affiliations: Vec<String>,
+    /// Missions: the affiliation icons that may attempt it (`[FED]` → "Federation").
+    pub mission_icons: Vec<String>,
+    /// Missions: the `Affil` cell when it is prose, not icons.
+    pub mission_affil_text: Option<String>,
+    /// Personnel classification or ship class (`Class` column).
+    pub class: Option<String>,
+    /// INTEGRITY or RANGE.
+    pub int_rng: Option<Stat>,
+    /// CUNNING or WEAPONS.
+    pub cun_wpn: Option<Stat>,
+    /// STRENGTH or SHIELDS.
+    pub str_shd: Option<Stat>,
+    pub points: Option<Stat>,
+    pub span: Option<Stat>,
+    pub quadrant: Option<String>,
+    pub region: Option<String>,
+    pub dilemma_type: Option<DilemmaType>,
+    /// Icon codes, canonical from `glossary/icons.toml` ("AU", "Stf", "Cmd").
+    pub icons: Vec<String>,
+    /// Ship staffing icons, repeats kept (`[Cmd][Stf][Stf]`).
+    pub staffing: Vec<String>,
+    /// Characteristics / keywords ("Human", "Captain", "Male").
+    pub characteristics: Vec<String>,
+    pub persona: Option<Persona>,
+    /// Ships: matching commanders (`Command` column). Personnel: ships they command.
+    pub commands: Vec<String>,
+    pub requires: Option<String>,
+    pub reports: Option<String>,
+    pub property: String,
+    pub names: Option<String>,
+    pub lore: String,
+    pub text: String,
+    /// Personnel: parsed skills, repeated skills summed.
+    pub skills: Vec<Skill>,
+    /// Personnel: special-skill sentences kept as text.
+    pub special_skills: Vec<String>,
+    /// Titles from `DL/ {Title}` special downloads.
+    pub special_downloads: Vec<String>,
+    /// Personnel: false when the leading skills could not be parsed entirely.
+    pub skills_parsed: bool,
+    /// Every `{Title}` in the game text, in order.
+    pub references: Vec<String>,
+    pub printings: Vec<Printing>,
+}
+
+impl Card {
+    pub fn is_personnel(&self) -> bool {
+        self.card_type == CardType::Personnel
+    }
+
+    /// The level of a skill (0.0 when absent). Names compare case-insensitively.
+    pub fn skill_level(&self, name: &str) -> f32 {
+        self.skills
+            .iter()
+            .filter(|s| s.name.eq_ignore_ascii_case(name))
+            .map(|s| s.level)
+            .sum()
+    }
+
+    pub fn has_characteristic(&self, ch: &str) -> bool {
+        self.characteristics
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(ch))
+    }
+
+    pub fn has_icon(&self, code: &str) -> bool {
+        self.icons.iter().any(|c| c.eq_ignore_ascii_case(code))
+    }
+}
+
+/// Every card of the database, loaded once.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct CardDb {
+    pub cards: Vec<Card>,
+}
+
+impl CardDb {
+    pub fn get(&self, id: usize) -> Option<&Card> {
+        self.cards.get(id)
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+}

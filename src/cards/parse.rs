@@ -1,0 +1,1 @@
+//! Skeleton: to be written.

@@ -1,0 +1,155 @@
+//! The command line: argument parsing (clap derive) and dispatch. Each group of
+//! subcommands lives in its own file; the work itself is in the library.
+
+mod cards_cmd;
+mod check_cmd;
+mod errata_cmd;
+pub mod output;
+mod rules_cmd;
+
+use clap::{CommandFactory, Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "\
+Examples:
+  daystrom ingest                          build index/ from ../shared/corpus
+  daystrom search \"can I beam during battle\"
+  daystrom search --doc current-rulings \"Borg Ship\" --json
+  daystrom define aboard                   follows \"See present.\"
+  daystrom diff OLD.txt NEW.txt            what changed between two rulings versions
+  daystrom card \"kivas fajo collector\"
+  daystrom cards 'a:federation skill:diplomacy>=2 t:personnel'
+  daystrom check rulings/                  run every executable ruling
+  daystrom errata my-errata.toml           which verdicts would flip
+  daystrom completions bash > /etc/bash_completion.d/daystrom";
+
+#[derive(Debug, Parser)]
+#[command(name = "daystrom", version, about = "Settles Star Trek CCG rules questions: cited rules search, card lookup, scenario checks.", after_help = EXAMPLES)]
+pub struct Cli {
+    /// Corpus root (else $DAYSTROM_CORPUS, else ../shared/corpus beside the repository).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub corpus: Option<PathBuf>,
+    /// Manifest of source documents (default: corpus/corpus.toml in the repository).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub manifest: Option<PathBuf>,
+    /// Index directory (else $DAYSTROM_INDEX, else index/ in the repository).
+    #[arg(long, global = true, value_name = "DIR", env = "DAYSTROM_INDEX")]
+    pub index: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Read every document of the manifest into index/ (atomic, idempotent).
+    #[command(after_help = "Example:\n  daystrom ingest --corpus ../shared/corpus")]
+    Ingest(rules_cmd::IngestArgs),
+    /// Search the Glossary, Current Rulings and rulebooks with a question in your own words.
+    #[command(
+        after_help = "Examples:\n  daystrom search \"may an AT beam during a battle\"\n  daystrom search '\"just initiated\"' --doc glossary -n 5\n  daystrom search tentativo --lang it"
+    )]
+    Search(rules_cmd::SearchArgs),
+    /// Show a term's entry with its cross-references followed.
+    #[command(
+        after_help = "Examples:\n  daystrom define aboard\n  daystrom define \"valid response\" --json"
+    )]
+    Define(rules_cmd::DefineArgs),
+    /// Compare two versions of a rulings or glossary document.
+    #[command(
+        after_help = "Example:\n  daystrom diff tests/fixtures/diff/rulings-v1.txt tests/fixtures/diff/rulings-v2.txt"
+    )]
+    Diff(rules_cmd::DiffArgs),
+    /// Look up one card by a forgiving name.
+    #[command(
+        after_help = "Examples:\n  daystrom card \"kivas fajo collector\"\n  daystrom card picard --json"
+    )]
+    Card(cards_cmd::CardArgs),
+    /// Query cards with the card query language.
+    #[command(
+        after_help = "Examples:\n  daystrom cards 'a:federation skill:diplomacy>=2'\n  daystrom cards 't:interrupt ref:\"Borg Ship\"' --sort title\n  daystrom cards '(a:klingon or a:romulan) t:ship wpn>=9' --prints"
+    )]
+    Cards(cards_cmd::CardsArgs),
+    /// Check scenario files (a file or a directory of them) with the rules engine.
+    #[command(
+        after_help = "Examples:\n  daystrom check rulings/\n  daystrom check my-question.toml --json"
+    )]
+    Check(check_cmd::CheckArgs),
+    /// Report how much of the card pool's game text the ability compiler understands.
+    #[command(after_help = "Example:\n  daystrom abilities --coverage")]
+    Abilities(check_cmd::AbilitiesArgs),
+    /// Show which verdicts a proposed erratum would flip.
+    #[command(after_help = "Example:\n  daystrom errata tests/fixtures/errata/hugh.toml")]
+    Errata(errata_cmd::ErrataArgs),
+    /// Print shell completions.
+    #[command(after_help = "Example:\n  daystrom completions zsh > ~/.zfunc/_daystrom")]
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+/// Run the command line; errors print once, with their causes, and exit 1.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            let mut msg = format!("error: {err}");
+            for cause in err.chain().skip(1) {
+                msg.push_str(&format!("\n  caused by: {cause}"));
+            }
+            output::eprint_error(&msg);
+            ExitCode::from(1)
+        }
+    }
+}
+
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let ctx = Context {
+        corpus: cli.corpus.clone(),
+        manifest: cli.manifest.clone(),
+        index: cli
+            .index
+            .clone()
+            .unwrap_or_else(|| crate::corpus::repo_root().join("index")),
+    };
+    match cli.command {
+        Command::Ingest(a) => rules_cmd::ingest(&ctx, a),
+        Command::Search(a) => rules_cmd::search(&ctx, a),
+        Command::Define(a) => rules_cmd::define(&ctx, a),
+        Command::Diff(a) => rules_cmd::diff(&ctx, a),
+        Command::Card(a) => cards_cmd::card(&ctx, a),
+        Command::Cards(a) => cards_cmd::cards(&ctx, a),
+        Command::Check(a) => check_cmd::check(&ctx, a),
+        Command::Abilities(a) => check_cmd::abilities(&ctx, a),
+        Command::Errata(a) => errata_cmd::errata(&ctx, a),
+        Command::Completions { shell } => {
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "daystrom",
+                &mut std::io::stdout(),
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// What every command needs to find the corpus and the index.
+#[derive(Debug, Clone)]
+pub struct Context {
+    pub corpus: Option<PathBuf>,
+    pub manifest: Option<PathBuf>,
+    pub index: PathBuf,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

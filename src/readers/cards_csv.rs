@@ -1,0 +1,1 @@
+//! Reader for the card database CSVs. (Skeleton: to be written.)

@@ -1,0 +1,1 @@
+//! The card model in the store: cards, printings, skills, icons, references.

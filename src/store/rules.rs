@@ -1,0 +1,1 @@
+//! Rules entries in the store: documents, entries, cross-references, unplaced lines.

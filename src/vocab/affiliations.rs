@@ -1,0 +1,6 @@
+//! `glossary/affiliations.toml`. (Skeleton: to be written.)
+
+use serde::Deserialize;
+
+#[derive(Debug, Default, Deserialize)]
+pub struct Affiliations {}
