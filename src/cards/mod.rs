@@ -6,6 +6,7 @@
 //! with every printing of it attached; `*VP` and dual-affiliation `*` twins are
 //! printings, not cards.
 
+pub mod ingest;
 pub mod lookup;
 pub mod model;
 pub mod parse;

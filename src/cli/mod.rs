@@ -137,12 +137,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 /// What every command needs to find the corpus and the index.
-#[derive(Debug, Clone)]
-pub struct Context {
-    pub corpus: Option<PathBuf>,
-    pub manifest: Option<PathBuf>,
-    pub index: PathBuf,
-}
+pub type Context = crate::ingest::IndexConfig;
 
 #[cfg(test)]
 mod tests {

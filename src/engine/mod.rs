@@ -1,2 +1,8 @@
 //! The 1E rules engine: game state, the action model, compiled card abilities,
 //! and the checks that answer each question kind with reasons and citations.
+
+pub mod abilities;
+pub mod response;
+pub mod verdict;
+
+pub use verdict::{Citation, Reason, Verdict, VerdictValue};

@@ -1,3 +1,0 @@
-fn main() {
-    println!("bench: not yet");
-}

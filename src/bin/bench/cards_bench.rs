@@ -1,0 +1,5 @@
+//! Benchmarks for `cards` (skeleton).
+
+pub fn run() -> anyhow::Result<()> {
+    Ok(())
+}

@@ -1,0 +1,5 @@
+//! Benchmarks for `check` (skeleton).
+
+pub fn run() -> anyhow::Result<()> {
+    Ok(())
+}

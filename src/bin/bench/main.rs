@@ -1,0 +1,20 @@
+//! `daystrom-bench`: the benchmarks behind the figures in the closing notes.
+//! `daystrom-bench rules|cards|check|errata|all` (release build recommended).
+
+mod cards_bench;
+mod check_bench;
+mod rules_bench;
+
+fn main() -> anyhow::Result<()> {
+    let what = std::env::args().nth(1).unwrap_or_else(|| "all".into());
+    if what == "rules" || what == "all" {
+        rules_bench::run()?;
+    }
+    if what == "cards" || what == "all" {
+        cards_bench::run()?;
+    }
+    if what == "check" || what == "all" {
+        check_bench::run()?;
+    }
+    Ok(())
+}

@@ -1,0 +1,5 @@
+//! Benchmarks for `rules` (skeleton).
+
+pub fn run() -> anyhow::Result<()> {
+    Ok(())
+}

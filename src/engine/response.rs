@@ -1,0 +1,1 @@
+//! Valid responses and card-play timing. (Skeleton: to be written.)
