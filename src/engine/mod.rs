@@ -2,6 +2,7 @@
 //! and the checks that answer each question kind with reasons and citations.
 
 pub mod abilities;
+pub mod action;
 pub mod response;
 pub mod verdict;
 

@@ -1,0 +1,72 @@
+//! The action model of the Glossary ("actions – sequence of steps"): an action
+//! is initiated, may be responded to, then has its results. Group actions hold
+//! sub-actions; responses nest inside the action they respond to.
+
+use serde::{Deserialize, Serialize};
+
+/// Where an action is in its three steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Step {
+    /// "just initiated": in its responses step.
+    #[default]
+    Initiated,
+    /// In progress (e.g. a battle between initiation and its result).
+    #[serde(alias = "under way", alias = "under-way", alias = "in progress")]
+    UnderWay,
+    /// "just completed": its results are over.
+    Resolved,
+}
+
+/// The phase of the turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Phase {
+    #[serde(rename = "seed")]
+    Seed,
+    #[serde(rename = "start of turn")]
+    StartOfTurn,
+    #[default]
+    #[serde(rename = "card play")]
+    CardPlay,
+    #[serde(rename = "execute orders")]
+    ExecuteOrders,
+    #[serde(rename = "end of turn")]
+    EndOfTurn,
+}
+
+/// One action: what kind, who takes it, what it targets, where it is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Action {
+    /// Normalised kind: "card play", "attack", "personnel battle", "encounter dilemma", ...
+    pub kind: String,
+    /// Card ids/titles (or a player) taking the action.
+    pub by: Vec<String>,
+    /// Card ids/titles targeted.
+    pub targets: Vec<String>,
+    /// The card being played, for a card play.
+    pub card: Option<String>,
+    /// Destination, for movement.
+    pub to: Option<String>,
+    pub step: Step,
+    /// Where inside a multi-step action ("open fire", "winner determined", ...).
+    pub stage: Option<String>,
+    /// The group action or action this one belongs to / responds to.
+    pub parent: Option<Box<Action>>,
+}
+
+impl Action {
+    /// This action and every action it is nested in, innermost first.
+    pub fn chain(&self) -> impl Iterator<Item = &Action> {
+        std::iter::successors(Some(self), |a| a.parent.as_deref())
+    }
+}
+
+/// Whose turn and phase it is, and who asks.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct TurnContext {
+    pub phase: Phase,
+    /// The player whose turn it is.
+    pub turn_player: String,
+    /// The player asking to act.
+    pub player: String,
+}
