@@ -1,0 +1,43 @@
+//! Coverage of the ability compiler on the real 1E card pool: a timing class
+//! and targets for ≥ 90% of Interrupts and ≥ 75% of Events, Incidents and
+//! Dilemmas. These thresholds fail when the compiler regresses.
+
+mod abilities_support;
+
+use daystrom::engine::abilities::{compile, coverage_report, Coverage};
+
+#[test]
+fn coverage_meets_the_targets_on_the_real_corpus() {
+    let report = coverage_report(abilities_support::db());
+    println!("{}", report.table());
+    let pct = |t: &str| report.row(t).map(|r| r.timed_percent()).unwrap_or(0.0);
+    assert!(pct("Interrupt") >= 90.0, "Interrupt: {:.1}%", pct("Interrupt"));
+    for t in ["Event", "Incident", "Dilemma"] {
+        assert!(pct(t) >= 75.0, "{t}: {:.1}%", pct(t));
+    }
+}
+
+#[test]
+#[ignore = "diagnostic listing: cargo test --test abilities_coverage -- --ignored --nocapture"]
+fn list_cards_without_timing_or_targets() {
+    let ty = std::env::var("ABILITY_TYPE").unwrap_or_else(|_| "Interrupt".into());
+    for c in &abilities_support::db().cards {
+        if c.card_type.name() != ty || c.edition != daystrom::cards::model::Edition::First {
+            continue;
+        }
+        let k = compile(c);
+        if !k.has_timing_and_targets() || (std::env::var("ABILITY_ALL").is_ok() && k.coverage != Coverage::Full) {
+            println!("== {} | {}", c.title, c.text);
+            for a in &k.abilities {
+                println!(
+                    "   [{}] action={:?} targets={:?} effects={:?} unparsed={:?}",
+                    a.timing.class.name(),
+                    a.timing.action,
+                    a.targets.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+                    a.effects.iter().map(|e| e.verb.as_str()).collect::<Vec<_>>(),
+                    a.unparsed
+                );
+            }
+        }
+    }
+}
