@@ -41,3 +41,11 @@ fn list_cards_without_timing_or_targets() {
         }
     }
 }
+
+#[test]
+#[ignore = "diagnostic: ABILITY_CARD=title cargo test --test abilities_coverage show_card -- --ignored --nocapture"]
+fn show_card() {
+    let title = std::env::var("ABILITY_CARD").unwrap_or_else(|_| "Hugh".into());
+    let c = abilities_support::get(&title);
+    println!("{}\n{:#?}", c.text, compile(c));
+}

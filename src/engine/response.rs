@@ -126,10 +126,11 @@ fn relate_by_timing(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
     if !t.class.is_response() || !lx.kind_matches(named, &link.kind) {
         return Relation::No;
     }
+    let is_card_action = lx.card_actions.iter().any(|k| lx.kind_matches(k, named));
     let specific: Vec<&Target> = t
         .objects
         .iter()
-        .filter(|o| matches!(o, Target::Card(_) | Target::CardType { .. }))
+        .filter(|o| is_card_action && matches!(o, Target::Card(_) | Target::CardType { .. }))
         .collect();
     if !specific.is_empty() && !specific.iter().any(|o| names_link(o, link, db)) {
         return Relation::No;

@@ -561,6 +561,11 @@ pub fn ability(tokens: &[Token], card_type: &CardType) -> Ability {
         ability.effects.extend(p.effects.iter().map(|(_, e)| e.clone()));
     }
     let limit = parsed.iter().find_map(|(p, _, _)| p.limit.clone());
+    // "at any time" / "every turn" anywhere in the function lets it be used on
+    // the opponent's turn ("actions – taking turns").
+    let any_turn = parsed
+        .iter()
+        .any(|(p, _, _)| p.timing.iter().any(|h| h.any_turn));
     ability.timing = match timing {
         Some(mut t) => {
             if t.class == TimingClass::Conditional && is_dilemma(card_type) {
@@ -580,6 +585,7 @@ pub fn ability(tokens: &[Token], card_type: &CardType) -> Ability {
         }
         None => Timing::of(TimingClass::Unknown),
     };
+    ability.timing.any_turn |= any_turn;
     if let Some(a) = &ability.timing.action {
         let t = Target::Action(a.clone());
         if !ability.targets.contains(&t) {

@@ -77,6 +77,7 @@ pub struct Lexicon {
     pub object: Vec<ObjectNouns>,
     pub effect: Vec<EffectVerb>,
     pub modifier_attributes: Vec<String>,
+    pub card_actions: Vec<String>,
 }
 
 impl Lexicon {
