@@ -62,7 +62,10 @@ fn hugh_responds_to_the_borg_ship_attack() {
     // The attack is a result of the Borg Ship dilemma just encountered.
     assert_eq!(responds(&encounter("Borg Ship"), "Hugh"), VerdictValue::Yes);
     let v = valid_response(&borg_ship_attack(), get("Hugh"), db());
-    assert!(v.citations.iter().any(|c| c.id == "glossary:actions-step-2-responses"));
+    assert!(v
+        .citations
+        .iter()
+        .any(|c| c.id == "glossary:actions-step-2-responses"));
 }
 
 #[test]
@@ -78,8 +81,14 @@ fn hugh_does_not_respond_to_another_attacker_or_dilemma() {
 
 #[test]
 fn temporal_rift_is_useful_but_not_a_response_to_the_borg_ship() {
-    assert_eq!(responds(&borg_ship_attack(), "Temporal Rift"), VerdictValue::No);
-    assert_eq!(responds(&encounter("Borg Ship"), "Temporal Rift"), VerdictValue::No);
+    assert_eq!(
+        responds(&borg_ship_attack(), "Temporal Rift"),
+        VerdictValue::No
+    );
+    assert_eq!(
+        responds(&encounter("Borg Ship"), "Temporal Rift"),
+        VerdictValue::No
+    );
 }
 
 #[test]
@@ -102,11 +111,23 @@ fn near_misses_for_battle_responses() {
         VerdictValue::No
     );
     // Personnel battle cards do not respond to a ship battle.
-    assert_eq!(responds(&act("ship battle"), "Smoke Bomb"), VerdictValue::No);
-    assert_eq!(responds(&act("ship battle"), "Phaser Burns"), VerdictValue::No);
+    assert_eq!(
+        responds(&act("ship battle"), "Smoke Bomb"),
+        VerdictValue::No
+    );
+    assert_eq!(
+        responds(&act("ship battle"), "Phaser Burns"),
+        VerdictValue::No
+    );
     // A ship-battle card does not respond to a personnel battle.
-    assert_eq!(responds(&act("personnel battle"), "Anti-Matter Spread"), VerdictValue::No);
-    assert_eq!(responds(&act("ship battle"), "Anti-Matter Spread"), VerdictValue::Yes);
+    assert_eq!(
+        responds(&act("personnel battle"), "Anti-Matter Spread"),
+        VerdictValue::No
+    );
+    assert_eq!(
+        responds(&act("ship battle"), "Anti-Matter Spread"),
+        VerdictValue::Yes
+    );
 }
 
 #[test]
@@ -119,7 +140,10 @@ fn going_to_the_top_is_not_a_response_to_personnel_battle() {
 #[test]
 fn asteroid_sanctuary_cancels_a_ship_battle() {
     // Current Rulings "Asteroid Sanctuary": a valid response to the initiation of a ship battle.
-    assert_eq!(responds(&act("ship battle"), "Asteroid Sanctuary"), VerdictValue::Yes);
+    assert_eq!(
+        responds(&act("ship battle"), "Asteroid Sanctuary"),
+        VerdictValue::Yes
+    );
 }
 
 #[test]
@@ -127,8 +151,14 @@ fn amanda_rogers_nullifies_an_interrupt_just_played() {
     let palor = play("Palor Toff: Alien Trader");
     assert_eq!(responds(&palor, "Amanda Rogers"), VerdictValue::Yes);
     // Not an event, and not once the play has resolved.
-    assert_eq!(responds(&play("Kivas Fajo - Collector"), "Amanda Rogers"), VerdictValue::No);
-    assert_eq!(responds(&at(palor, Step::Resolved), "Amanda Rogers"), VerdictValue::No);
+    assert_eq!(
+        responds(&play("Kivas Fajo - Collector"), "Amanda Rogers"),
+        VerdictValue::No
+    );
+    assert_eq!(
+        responds(&at(palor, Step::Resolved), "Amanda Rogers"),
+        VerdictValue::No
+    );
 }
 
 #[test]
@@ -147,7 +177,10 @@ fn howard_heirloom_candle_prevents_anya_morphing_under_you_dirty_rat() {
     rat.targets = vec!["Anya".into()];
     let v = valid_response(&rat, get("Howard Heirloom Candle"), db());
     assert_eq!(v.value, VerdictValue::Yes, "{:?}", v.reasons);
-    assert!(v.citations.iter().any(|c| c.id == "current-rulings:responses"));
+    assert!(v
+        .citations
+        .iter()
+        .any(|c| c.id == "current-rulings:responses"));
     // On another shape-shifter the candle prevents nothing.
     let mut odo = play("You Dirty Rat");
     odo.targets = vec!["Odo".into()];
@@ -161,9 +194,16 @@ fn android_headlock_and_hypospray_respond_to_a_combat_pairing() {
     assert_eq!(responds(&pairing, "Android Headlock"), VerdictValue::Yes);
     assert_eq!(responds(&pairing, "Hypospray"), VerdictValue::Yes);
     let v = valid_response(&pairing, get("Hypospray"), db());
-    assert!(v.citations.iter().any(|c| c.id == "glossary:actions-group"), "{:?}", v);
+    assert!(
+        v.citations.iter().any(|c| c.id == "glossary:actions-group"),
+        "{:?}",
+        v
+    );
     // No pairing yet: Android Headlock has nothing "just engaged" to answer.
-    assert_eq!(responds(&act("personnel battle"), "Android Headlock"), VerdictValue::No);
+    assert_eq!(
+        responds(&act("personnel battle"), "Android Headlock"),
+        VerdictValue::No
+    );
     // A resolved pairing is past "just engaged".
     let done = within(at(act("combat pairing"), Step::Resolved), battle);
     assert_eq!(responds(&done, "Android Headlock"), VerdictValue::No);
@@ -173,25 +213,43 @@ fn android_headlock_and_hypospray_respond_to_a_combat_pairing() {
 fn particle_fountain_follows_a_just_completed_mission() {
     let solved = at(act("mission attempt"), Step::Resolved);
     assert_eq!(responds(&solved, "Particle Fountain"), VerdictValue::Yes);
-    assert_eq!(responds(&act("mission attempt"), "Particle Fountain"), VerdictValue::No);
+    assert_eq!(
+        responds(&act("mission attempt"), "Particle Fountain"),
+        VerdictValue::No
+    );
 }
 
 #[test]
 fn senior_staff_meeting_responds_to_the_initial_mission_attempt() {
-    assert_eq!(responds(&act("mission attempt"), "Senior Staff Meeting"), VerdictValue::Yes);
-    assert_eq!(responds(&act("personnel battle"), "Senior Staff Meeting"), VerdictValue::No);
+    assert_eq!(
+        responds(&act("mission attempt"), "Senior Staff Meeting"),
+        VerdictValue::Yes
+    );
+    assert_eq!(
+        responds(&act("personnel battle"), "Senior Staff Meeting"),
+        VerdictValue::No
+    );
 }
 
 #[test]
 fn subspace_schism_responds_to_a_card_draw() {
-    assert_eq!(responds(&act("card draw"), "Subspace Schism"), VerdictValue::Yes);
-    assert_eq!(responds(&act("mission attempt"), "Subspace Schism"), VerdictValue::No);
+    assert_eq!(
+        responds(&act("card draw"), "Subspace Schism"),
+        VerdictValue::Yes
+    );
+    assert_eq!(
+        responds(&act("mission attempt"), "Subspace Schism"),
+        VerdictValue::No
+    );
 }
 
 #[test]
 fn suspends_play_interrupts_anything() {
     for kind in ["personnel battle", "mission attempt", "card draw"] {
-        assert_eq!(responds(&act(kind), "Flight of the Intruder"), VerdictValue::Yes);
+        assert_eq!(
+            responds(&act(kind), "Flight of the Intruder"),
+            VerdictValue::Yes
+        );
         assert_eq!(responds(&act(kind), "Launch Portal"), VerdictValue::Yes);
     }
     let v = valid_response(&act("ship battle"), get("Launch Portal"), db());
@@ -225,8 +283,14 @@ fn interrupts_play_on_the_opponents_turn_events_do_not() {
     let t = their_turn(Phase::CardPlay);
     assert_eq!(plays("Kevin Uxbridge", &t, None), VerdictValue::Yes);
     assert_eq!(plays("Red Alert!", &t, None), VerdictValue::No);
-    assert_eq!(plays("Red Alert!", &my_turn(Phase::CardPlay), None), VerdictValue::Yes);
-    assert_eq!(plays("Red Alert!", &my_turn(Phase::ExecuteOrders), None), VerdictValue::No);
+    assert_eq!(
+        plays("Red Alert!", &my_turn(Phase::CardPlay), None),
+        VerdictValue::Yes
+    );
+    assert_eq!(
+        plays("Red Alert!", &my_turn(Phase::ExecuteOrders), None),
+        VerdictValue::No
+    );
 }
 
 #[test]
@@ -243,7 +307,10 @@ fn start_of_battle_cards_need_a_battle() {
     let t = my_turn(Phase::ExecuteOrders);
     assert_eq!(plays("Anti-Matter Spread", &t, None), VerdictValue::No);
     let battle = act("ship battle");
-    assert_eq!(plays("Anti-Matter Spread", &t, Some(&battle)), VerdictValue::Yes);
+    assert_eq!(
+        plays("Anti-Matter Spread", &t, Some(&battle)),
+        VerdictValue::Yes
+    );
 }
 
 #[test]
@@ -263,20 +330,38 @@ fn no_plain_interrupts_between_red_alert_reports() {
     assert_eq!(v.value, VerdictValue::No);
     assert!(v.citations.iter().any(|c| c.id == "glossary:actions-group"));
     // Something that suspends play still may.
-    assert_eq!(plays("Flight of the Intruder", &t, Some(&report)), VerdictValue::Yes);
+    assert_eq!(
+        plays("Flight of the Intruder", &t, Some(&report)),
+        VerdictValue::Yes
+    );
 }
 
 #[test]
 fn an_interrupt_during_a_mission_attempt_must_relate_to_it() {
     let attempt = act("mission attempt");
     let t = their_turn(Phase::ExecuteOrders);
-    assert_eq!(plays("Kevin Uxbridge", &t, Some(&attempt)), VerdictValue::No);
-    assert_eq!(plays("Senior Staff Meeting", &t, Some(&attempt)), VerdictValue::Yes);
+    assert_eq!(
+        plays("Kevin Uxbridge", &t, Some(&attempt)),
+        VerdictValue::No
+    );
+    assert_eq!(
+        plays("Senior Staff Meeting", &t, Some(&attempt)),
+        VerdictValue::Yes
+    );
 }
 
 #[test]
 fn dilemmas_seed_rather_than_play() {
-    assert_eq!(plays("Nausicaans", &my_turn(Phase::CardPlay), None), VerdictValue::No);
-    assert_eq!(plays("Nausicaans", &my_turn(Phase::Seed), None), VerdictValue::Yes);
-    assert_eq!(plays("Kevin Uxbridge", &my_turn(Phase::Seed), None), VerdictValue::No);
+    assert_eq!(
+        plays("Nausicaans", &my_turn(Phase::CardPlay), None),
+        VerdictValue::No
+    );
+    assert_eq!(
+        plays("Nausicaans", &my_turn(Phase::Seed), None),
+        VerdictValue::Yes
+    );
+    assert_eq!(
+        plays("Kevin Uxbridge", &my_turn(Phase::Seed), None),
+        VerdictValue::No
+    );
 }

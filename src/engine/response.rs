@@ -9,8 +9,8 @@
 
 use crate::cards::model::{Card, CardDb, CardType};
 use crate::engine::abilities::{
-    compile, find_card, lexicon::Lexicon, reference_names, Ability, CompiledCard, Coverage,
-    Target, TimingClass,
+    compile, find_card, lexicon::Lexicon, reference_names, Ability, CompiledCard, Coverage, Target,
+    TimingClass,
 };
 use crate::engine::action::{Action, Phase, Step, TurnContext};
 use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
@@ -208,7 +208,9 @@ fn relate_by_effect(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
                 ""
             }
         );
-        let just_step = (ab.timing.class == TimingClass::Just).then_some(ab.timing.step).flatten();
+        let just_step = (ab.timing.class == TimingClass::Just)
+            .then_some(ab.timing.step)
+            .flatten();
         let ok = match just_step {
             Some(want) => link.step == want,
             None => link.step != Step::Resolved,
@@ -218,7 +220,11 @@ fn relate_by_effect(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
                 "{what}, but the {} is {} and its results are {}",
                 link.kind,
                 step_name(link.step),
-                if link.step == Step::Resolved { "over" } else { "not yet" }
+                if link.step == Step::Resolved {
+                    "over"
+                } else {
+                    "not yet"
+                }
             ));
         }
         let mut cites = vec![Citation::glossary(RESPONSES)];
@@ -261,7 +267,10 @@ pub fn valid_response(action: &Action, responder: &Card, db: &CardDb) -> Verdict
     let mut near: Vec<String> = Vec::new();
     for ab in &compiled.abilities {
         for link in &chain {
-            for rel in [relate_by_timing(ab, link, db), relate_by_effect(ab, link, db)] {
+            for rel in [
+                relate_by_timing(ab, link, db),
+                relate_by_effect(ab, link, db),
+            ] {
                 match rel {
                     Relation::Yes(why, cites) => {
                         let mut reasons = vec![reason(
@@ -295,7 +304,10 @@ pub fn valid_response(action: &Action, responder: &Card, db: &CardDb) -> Verdict
         Some(Citation::glossary(RESPONSES)),
     )];
     for n in &near {
-        reasons.push(reason(format!("{title}: {n}"), Some(Citation::glossary(JUST))));
+        reasons.push(reason(
+            format!("{title}: {n}"),
+            Some(Citation::glossary(JUST)),
+        ));
     }
     let unreadable = compiled.coverage == Coverage::None
         || compiled
@@ -316,7 +328,9 @@ pub fn valid_response(action: &Action, responder: &Card, db: &CardDb) -> Verdict
             None,
         ));
         return Verdict::new(
-            VerdictValue::Undecided(format!("{title}'s game text does not compile enough to decide")),
+            VerdictValue::Undecided(format!(
+                "{title}'s game text does not compile enough to decide"
+            )),
             reasons,
             vec![],
         );
@@ -371,8 +385,10 @@ pub fn can_play(
     }
     let own_turn = turn.player.is_empty() || turn.player == turn.turn_player;
     if turn.phase == Phase::Seed {
-        let seeds = matches!(card.card_type, CardType::Dilemma | CardType::QDilemma | CardType::Mission)
-            || compiled.abilities.iter().any(|a| a.timing.seeds);
+        let seeds = matches!(
+            card.card_type,
+            CardType::Dilemma | CardType::QDilemma | CardType::Mission
+        ) || compiled.abilities.iter().any(|a| a.timing.seeds);
         return Verdict::yes_no(
             seeds,
             vec![reason(
@@ -388,7 +404,9 @@ pub fn can_play(
     }
     if compiled.coverage == Coverage::None && !compiled.abilities.is_empty() {
         return Verdict::new(
-            VerdictValue::Undecided(format!("{title}'s game text does not compile enough to decide")),
+            VerdictValue::Undecided(format!(
+                "{title}'s game text does not compile enough to decide"
+            )),
             vec![reason(
                 format!("no timing, target or effect of {title} was recognised"),
                 Some(Citation::glossary(TAKING_TURNS)),
@@ -425,11 +443,15 @@ pub fn can_play(
     }
     let at_turn_start = |a: &&Ability| a.timing.class == TimingClass::StartOfTurn;
     if free.iter().all(at_turn_start) && !free.is_empty() {
-        let ok = turn.phase == Phase::StartOfTurn && (own_turn || free.iter().any(|a| a.timing.any_turn));
+        let ok = turn.phase == Phase::StartOfTurn
+            && (own_turn || free.iter().any(|a| a.timing.any_turn));
         return Verdict::yes_no(
             ok,
             vec![reason(
-                format!("{title} plays at the start of a turn (\"{}\")", free[0].text),
+                format!(
+                    "{title} plays at the start of a turn (\"{}\")",
+                    free[0].text
+                ),
                 Some(Citation::rulings("timing")),
             )],
             vec![],
@@ -509,6 +531,9 @@ mod tests {
     #[test]
     fn citation_titles_slug_like_the_glossary() {
         assert_eq!(Citation::glossary(JUST).id, "glossary:actions-just");
-        assert_eq!(Citation::glossary(RESPONSES).id, "glossary:actions-step-2-responses");
+        assert_eq!(
+            Citation::glossary(RESPONSES).id,
+            "glossary:actions-step-2-responses"
+        );
     }
 }

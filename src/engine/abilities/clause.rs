@@ -30,7 +30,7 @@ impl<T: Clone> Phrases<T> {
             }
         }
         for list in by_first.values_mut() {
-            list.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+            list.sort_by_key(|p| std::cmp::Reverse(p.0.len()));
         }
         Phrases { by_first }
     }
@@ -86,34 +86,53 @@ fn tables() -> &'static Tables {
                 .enumerate()
                 .map(|(i, j)| (j.word.clone(), i))
                 .collect(),
-            action: Phrases::new(lx.action.iter().flat_map(|a| {
-                a.phrases
+            action: Phrases::new(
+                lx.action
                     .iter()
-                    .map(move |p| (p.clone(), a.kind.clone()))
-            })),
-            card_type: Phrases::new(lx.card_type.iter().flat_map(|c| {
-                c.phrases
+                    .flat_map(|a| a.phrases.iter().map(move |p| (p.clone(), a.kind.clone()))),
+            ),
+            card_type: Phrases::new(
+                lx.card_type
                     .iter()
-                    .map(move |p| (p.clone(), c.name.clone()))
-            })),
+                    .flat_map(|c| c.phrases.iter().map(move |p| (p.clone(), c.name.clone()))),
+            ),
             object: Phrases::new(
                 lx.object
                     .iter()
                     .flat_map(|o| o.phrases.iter().map(|p| (p.clone(), p.clone()))),
             ),
-            effect: Phrases::new(lx.effect.iter().flat_map(|e| {
-                e.forms
+            effect: Phrases::new(
+                lx.effect
                     .iter()
-                    .map(move |f| (f.clone(), e.verb.clone()))
-            })),
+                    .flat_map(|e| e.forms.iter().map(move |f| (f.clone(), e.verb.clone()))),
+            ),
         }
     })
 }
 
 /// Words after which a verb form is a noun ("nullifies attack by", "a battle").
 const NOUN_CONTEXT: &[&str] = &[
-    "a", "an", "any", "the", "that", "this", "its", "each", "every", "of", "by", "from", "for",
-    "against", "next", "initiated", "one", "their", "your", "his", "her",
+    "a",
+    "an",
+    "any",
+    "the",
+    "that",
+    "this",
+    "its",
+    "each",
+    "every",
+    "of",
+    "by",
+    "from",
+    "for",
+    "against",
+    "next",
+    "initiated",
+    "one",
+    "their",
+    "your",
+    "his",
+    "her",
 ];
 
 /// Words before a turn boundary that make it a duration, not a timing ("until end of turn").
@@ -193,6 +212,13 @@ fn without_limits(toks: &[Token]) -> (Vec<Token>, Option<String>) {
     let mut i = 0;
     while i < toks.len() {
         if let Some((end, l)) = grammar::limit_at(toks, i) {
+            // "once every turn" is also a timing phrase: leave its words in place.
+            if l.contains(" every ") {
+                limit.get_or_insert(l);
+                out.push(toks[i].clone());
+                i += 1;
+                continue;
+            }
             limit.get_or_insert(l);
             i = end;
             // "Once per game, plays ...": the comma went with the limit.
@@ -297,7 +323,8 @@ fn find_effects(toks: &[Token], used: &mut [bool], out: &mut Vec<(usize, Effect)
         }
         if let Some((end, verb)) = t.effect.longest_at(toks, i) {
             let noun = i > 0
-                && (NOUN_CONTEXT.contains(&toks[i - 1].text.as_str()) || relating_verb_at(toks, i - 1))
+                && (NOUN_CONTEXT.contains(&toks[i - 1].text.as_str())
+                    || relating_verb_at(toks, i - 1))
                 && t.action.longest_at(toks, i).is_some();
             if !noun {
                 out.push((
@@ -322,7 +349,9 @@ fn noun_phrase_at(toks: &[Token], i: usize) -> Option<usize> {
     let t = tables();
     [
         t.action.longest_at(toks, i),
-        t.card_type.longest_at(toks, i).map(|(e, _)| (e, String::new())),
+        t.card_type
+            .longest_at(toks, i)
+            .map(|(e, _)| (e, String::new())),
         t.object.longest_at(toks, i),
     ]
     .into_iter()
@@ -444,7 +473,9 @@ fn attach_objects(p: &mut SentenceParse) {
 
 fn clause_end(toks: &[Token], from: usize) -> usize {
     (from..toks.len())
-        .find(|&k| toks[k].kind == TokKind::Punct && [",", ";", ":"].contains(&toks[k].text.as_str()))
+        .find(|&k| {
+            toks[k].kind == TokKind::Punct && [",", ";", ":"].contains(&toks[k].text.as_str())
+        })
         .unwrap_or(toks.len())
 }
 
@@ -473,8 +504,9 @@ fn resolve_timing_actions(toks: &[Token], p: &mut SentenceParse) {
             })
             .map(|(_, k)| k.clone());
     }
-    p.timing
-        .retain(|h| h.action.is_some() || !matches!(h.class, TimingClass::StartOf | TimingClass::During));
+    p.timing.retain(|h| {
+        h.action.is_some() || !matches!(h.class, TimingClass::StartOf | TimingClass::During)
+    });
 }
 
 /// The strongest timing of a sentence.
@@ -510,9 +542,11 @@ fn best_timing(toks: &[Token], p: &SentenceParse) -> Option<Timing> {
 
 /// True for a sentence that says when the card is played or used.
 fn speaks_of_play(toks: &[Token]) -> bool {
-    toks.iter().any(|t| {
+    toks.iter().enumerate().any(|(i, t)| {
         ["play", "plays", "played", "use", "used"].contains(&t.text.as_str())
             && t.kind == TokKind::Word
+            // "in play" is where a card is, not when it plays.
+            && !(i > 0 && toks[i - 1].is_word("in"))
     })
 }
 
@@ -558,7 +592,9 @@ pub fn ability(tokens: &[Token], card_type: &CardType) -> Ability {
                 ability.targets.push(t.clone());
             }
         }
-        ability.effects.extend(p.effects.iter().map(|(_, e)| e.clone()));
+        ability
+            .effects
+            .extend(p.effects.iter().map(|(_, e)| e.clone()));
     }
     let limit = parsed.iter().find_map(|(p, _, _)| p.limit.clone());
     // "at any time" / "every turn" anywhere in the function lets it be used on
@@ -611,33 +647,53 @@ mod tests {
         let a = ability(&f[1], &CardType::Interrupt);
         assert_eq!(a.timing.class, TimingClass::Just);
         assert_eq!(a.timing.action.as_deref(), Some("card play"));
-        assert!(a.timing.objects.contains(&Target::Card("Palor Toff".into())));
+        assert!(a
+            .timing
+            .objects
+            .contains(&Target::Card("Palor Toff".into())));
         assert!(a.effects.iter().any(|e| e.verb == "suspend"));
     }
 
     #[test]
     fn until_end_of_turn_is_a_duration() {
-        let a = one("Plays on your infiltrator. Until end of your turn, subtract its skills.", CardType::Interrupt);
+        let a = one(
+            "Plays on your infiltrator. Until end of your turn, subtract its skills.",
+            CardType::Interrupt,
+        );
         assert_eq!(a.timing.class, TimingClass::PlaysOn);
     }
 
     #[test]
     fn attribute_modifiers_are_modify_effects() {
-        let a = one("Plays on table. Your ships are SHIELDS +3 while at missions.", CardType::Event);
-        assert!(a.effects.iter().any(|e| e.verb == "modify"
-            && e.objects.first() == Some(&Target::Object("shields".into()))));
+        let a = one(
+            "Plays on table. Your ships are SHIELDS +3 while at missions.",
+            CardType::Event,
+        );
+        assert!(a
+            .effects
+            .iter()
+            .any(|e| e.verb == "modify"
+                && e.objects.first() == Some(&Target::Object("shields".into()))));
     }
 
     #[test]
     fn dilemma_conditions_are_encounters() {
-        let a = one("Unless 2 SECURITY present, kills one personnel (random selection).", CardType::Dilemma);
+        let a = one(
+            "Unless 2 SECURITY present, kills one personnel (random selection).",
+            CardType::Dilemma,
+        );
         assert_eq!(a.timing.class, TimingClass::Encounter);
         assert_eq!(a.effects[0].verb, "kill");
     }
 
     #[test]
     fn non_interrupt_card_is_negated() {
-        let a = one("Plays immediately after opponent plays any non-Interrupt card from hand.", CardType::Interrupt);
-        assert!(a.targets.iter().any(|t| matches!(t, Target::CardType { name, negated: true, .. } if name == "interrupt")));
+        let a = one(
+            "Plays immediately after opponent plays any non-Interrupt card from hand.",
+            CardType::Interrupt,
+        );
+        assert!(a.targets.iter().any(
+            |t| matches!(t, Target::CardType { name, negated: true, .. } if name == "interrupt")
+        ));
     }
 }

@@ -57,7 +57,14 @@ impl CoverageReport {
     pub fn table(&self) -> comfy_table::Table {
         let mut t = comfy_table::Table::new();
         t.set_header(vec![
-            "type", "cards", "full", "partial", "none", "timing+targets", "%", "overrides",
+            "type",
+            "cards",
+            "full",
+            "partial",
+            "none",
+            "timing+targets",
+            "%",
+            "overrides",
         ]);
         for r in &self.rows {
             t.add_row(vec![

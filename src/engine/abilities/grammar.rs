@@ -140,7 +140,8 @@ pub fn render(tokens: &[Token]) -> String {
             TokKind::Ref => format!("{{{}}}", t.text),
             _ => t.text.clone(),
         };
-        let glue = t.kind == TokKind::Punct && [",", ".", ";", ":", ")", "!", "?"].contains(&t.text.as_str());
+        let glue = t.kind == TokKind::Punct
+            && [",", ".", ";", ":", ")", "!", "?"].contains(&t.text.as_str());
         if !s.is_empty() && !glue && !s.ends_with('(') {
             s.push(' ');
         }
@@ -206,8 +207,7 @@ pub fn functions(tokens: &[Token], starts_function: impl Fn(&[Token]) -> bool) -
             && t.is_word("or")
             && t.caps
             && !cur.is_empty()
-            && (ends_sentence(&cur)
-                || starts_function(&tokens[i + 1..]));
+            && (ends_sentence(&cur) || starts_function(&tokens[i + 1..]));
         if split {
             out.push(std::mem::take(&mut cur));
         } else {
@@ -256,7 +256,18 @@ mod tests {
         let texts: Vec<&str> = t.iter().map(|t| t.text.as_str()).collect();
         assert_eq!(
             texts,
-            vec!["plays", "on", "your", "[Rom]", "v.i.p.", "and", "U.S.S. Enterprise", ".", "discard", "."]
+            vec![
+                "plays",
+                "on",
+                "your",
+                "[Rom]",
+                "v.i.p.",
+                "and",
+                "U.S.S. Enterprise",
+                ".",
+                "discard",
+                "."
+            ]
         );
     }
 
@@ -264,12 +275,26 @@ mod tests {
     fn just_and_non_prefixes_split() {
         let t = tokenize("a just-initiated battle against non-Interrupt cards");
         let texts: Vec<&str> = t.iter().map(|t| t.text.as_str()).collect();
-        assert_eq!(texts, vec!["a", "just", "initiated", "battle", "against", "non-", "interrupt", "cards"]);
+        assert_eq!(
+            texts,
+            vec![
+                "a",
+                "just",
+                "initiated",
+                "battle",
+                "against",
+                "non-",
+                "interrupt",
+                "cards"
+            ]
+        );
     }
 
     #[test]
     fn parenthetical_sentences_stand_alone() {
-        let t = tokenize("Nullifies {Calamarain}. (Immune to {Amanda Rogers}.) Kills one (random selection).");
+        let t = tokenize(
+            "Nullifies {Calamarain}. (Immune to {Amanda Rogers}.) Kills one (random selection).",
+        );
         let s = sentences(&t);
         assert_eq!(s.len(), 3);
         assert!(s[1].1);
@@ -279,7 +304,9 @@ mod tests {
     #[test]
     fn capital_or_splits_only_before_a_new_function() {
         let t = tokenize("Unless 2 SECURITY OR {Worf} present, kills one. OR Nullifies {Hail}.");
-        let f = functions(&t, |rest| rest.first().is_some_and(|w| w.text == "nullifies"));
+        let f = functions(&t, |rest| {
+            rest.first().is_some_and(|w| w.text == "nullifies")
+        });
         assert_eq!(f.len(), 2);
     }
 }

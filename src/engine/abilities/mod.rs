@@ -384,7 +384,11 @@ mod tests {
         assert_eq!(t.step, Some(Step::Initiated));
         assert_eq!(t.action.as_deref(), Some("card play"));
         assert!(c.abilities[0].unparsed.is_empty());
-        let u = compile_text("Crosis", &CardType::Interrupt, "Plays on {Rogue Borg}. Doubles their STRENGTH. (Unique.)");
+        let u = compile_text(
+            "Crosis",
+            &CardType::Interrupt,
+            "Plays on {Rogue Borg}. Doubles their STRENGTH. (Unique.)",
+        );
         assert_eq!(u.abilities[0].notes, vec!["(unique.)".to_string()]);
     }
 }

@@ -2,9 +2,7 @@
 //! whose game text the clause patterns miss. Each entry is a visible,
 //! counted exception: it replaces the compiled text of exactly one title.
 
-use super::{
-    Ability, AbilitySource, CompiledCard, Coverage, Effect, Target, Timing, TimingClass,
-};
+use super::{Ability, AbilitySource, CompiledCard, Coverage, Effect, Target, Timing, TimingClass};
 use crate::cards::model::Card;
 use crate::engine::action::Step;
 use serde::Deserialize;
@@ -90,7 +88,11 @@ pub fn parse_target(s: &str) -> Target {
             negated: false,
         };
     }
-    if let Some(a) = lx.action.iter().find(|a| a.kind == lower || a.phrases.contains(&lower)) {
+    if let Some(a) = lx
+        .action
+        .iter()
+        .find(|a| a.kind == lower || a.phrases.contains(&lower))
+    {
         return Target::Action(a.kind.clone());
     }
     Target::Object(lower)
@@ -155,7 +157,12 @@ mod tests {
                 );
                 assert!(!a.targets.is_empty(), "{}: no targets", c.title);
                 for e in &a.effects {
-                    assert!(lx.effect(&e.verb).is_some(), "{}: unknown verb {:?}", c.title, e.verb);
+                    assert!(
+                        lx.effect(&e.verb).is_some(),
+                        "{}: unknown verb {:?}",
+                        c.title,
+                        e.verb
+                    );
                 }
             }
         }
