@@ -365,3 +365,22 @@ fn dilemmas_seed_rather_than_play() {
         VerdictValue::No
     );
 }
+
+#[test]
+fn text_that_does_not_compile_is_undecided_not_guessed() {
+    // "Show a personnel from hand. If CUNNING = 7 or 11 ... win points." has no
+    // timing or effect the patterns know.
+    let v = valid_response(&act("personnel battle"), get("Royale Casino: Craps"), db());
+    assert!(
+        matches!(v.value, VerdictValue::Undecided(_)),
+        "{:?}",
+        v.value
+    );
+    // A card with no game text at all simply does not respond.
+    let mut blank = get("Hugh").clone();
+    blank.text = String::new();
+    assert_eq!(
+        valid_response(&borg_ship_attack(), &blank, db()).value,
+        VerdictValue::No
+    );
+}

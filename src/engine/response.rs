@@ -309,7 +309,7 @@ pub fn valid_response(action: &Action, responder: &Card, db: &CardDb) -> Verdict
             Some(Citation::glossary(JUST)),
         ));
     }
-    let unreadable = compiled.coverage == Coverage::None
+    let unreadable = (compiled.coverage == Coverage::None && !compiled.abilities.is_empty())
         || compiled
             .abilities
             .iter()
