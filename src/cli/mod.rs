@@ -1,6 +1,7 @@
 //! The command line: argument parsing (clap derive) and dispatch. Each group of
 //! subcommands lives in its own file; the work itself is in the library.
 
+mod abilities_cmd;
 mod cards_cmd;
 mod check_cmd;
 mod errata_cmd;
@@ -77,7 +78,7 @@ pub enum Command {
     Check(check_cmd::CheckArgs),
     /// Report how much of the card pool's game text the ability compiler understands.
     #[command(after_help = "Example:\n  daystrom abilities --coverage")]
-    Abilities(check_cmd::AbilitiesArgs),
+    Abilities(abilities_cmd::AbilitiesArgs),
     /// Show which verdicts a proposed erratum would flip.
     #[command(after_help = "Example:\n  daystrom errata tests/fixtures/errata/hugh.toml")]
     Errata(errata_cmd::ErrataArgs),
@@ -122,7 +123,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Card(a) => cards_cmd::card(&ctx, a),
         Command::Cards(a) => cards_cmd::cards(&ctx, a),
         Command::Check(a) => check_cmd::check(&ctx, a),
-        Command::Abilities(a) => check_cmd::abilities(&ctx, a),
+        Command::Abilities(a) => abilities_cmd::abilities(&ctx, a),
         Command::Errata(a) => errata_cmd::errata(&ctx, a),
         Command::Completions { shell } => {
             clap_complete::generate(
