@@ -50,6 +50,8 @@ const TITLE_BOOST: f32 = 3.0;
 const PHRASE_BOOST: f32 = 2.0;
 const EXPANSION_WEIGHT: f32 = 0.7;
 const FUZZY_WEIGHT: f32 = 0.5;
+/// Words in at most this many fields of documents are also matched fuzzily.
+const RARE_TERM: u64 = 2;
 const SNIPPET_CHARS: usize = 220;
 const CARD_KIND: &str = "card";
 
@@ -222,7 +224,11 @@ impl RulesSearcher {
             .filter(|w| !vocab.is_question_word(w))
             .cloned()
             .collect();
-        let expansions = if italian { Vec::new() } else { vocab.expand(&q.text) };
+        let expansions = if italian {
+            Vec::new()
+        } else {
+            vocab.expand(&q.text)
+        };
         if content.is_empty() && parsed.phrases.is_empty() && expansions.is_empty() {
             anyhow::bail!(
                 "nothing to search for in {:?}: it has only common words; add a game term (e.g. \"beam\", \"Away Team\", \"battle\")",
@@ -231,7 +237,11 @@ impl RulesSearcher {
         }
         let searcher = self.reader.searcher();
         let analyzer_name = if italian { IT } else { EN };
-        let mut analyzer = self.index.tokenizers().get(analyzer_name).expect("registered");
+        let mut analyzer = self
+            .index
+            .tokenizers()
+            .get(analyzer_name)
+            .expect("registered");
         let mut should: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         let mut must: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         let mut terms = Vec::new();
@@ -239,15 +249,15 @@ impl RulesSearcher {
             terms.extend(tokens(&mut analyzer, w));
         }
         for t in &terms {
-            let in_vocab = [title_f, body_f].iter().any(|&f| {
-                searcher
-                    .doc_freq(&Term::from_field_text(f, t))
-                    .map(|n| n > 0)
-                    .unwrap_or(false)
-            });
-            if in_vocab {
+            let freq: u64 = [title_f, body_f]
+                .iter()
+                .map(|&f| searcher.doc_freq(&Term::from_field_text(f, t)).unwrap_or(0))
+                .sum();
+            if freq > 0 {
                 should.push((Occur::Should, term_pair(title_f, body_f, t, 1.0)));
-            } else {
+            }
+            // A word (almost) absent from the index is likely a typo.
+            if freq <= RARE_TERM {
                 let distance = if t.chars().count() > 5 { 2 } else { 1 };
                 for (f, boost) in [(title_f, TITLE_BOOST), (body_f, 1.0)] {
                     let fuzzy = FuzzyTermQuery::new(Term::from_field_text(f, t), distance, true);
@@ -259,14 +269,23 @@ impl RulesSearcher {
             }
         }
         if terms.len() >= 2 {
-            should.push((Occur::Should, phrase(title_f, body_f, &terms, 2, PHRASE_BOOST)));
+            should.push((
+                Occur::Should,
+                phrase(title_f, body_f, &terms, 2, PHRASE_BOOST),
+            ));
         }
         for e in &expansions {
             let toks = tokens(&mut analyzer, e);
             match toks.len() {
                 0 => {}
-                1 => should.push((Occur::Should, term_pair(title_f, body_f, &toks[0], EXPANSION_WEIGHT))),
-                _ => should.push((Occur::Should, phrase(title_f, body_f, &toks, 0, EXPANSION_WEIGHT * PHRASE_BOOST))),
+                1 => should.push((
+                    Occur::Should,
+                    term_pair(title_f, body_f, &toks[0], EXPANSION_WEIGHT),
+                )),
+                _ => should.push((
+                    Occur::Should,
+                    phrase(title_f, body_f, &toks, 0, EXPANSION_WEIGHT * PHRASE_BOOST),
+                )),
             }
         }
         for p in &parsed.phrases {
@@ -282,7 +301,11 @@ impl RulesSearcher {
         }
         let mut clauses = must;
         if !should.is_empty() {
-            let occur = if clauses.is_empty() { Occur::Must } else { Occur::Should };
+            let occur = if clauses.is_empty() {
+                Occur::Must
+            } else {
+                Occur::Should
+            };
             clauses.push((occur, Box::new(BooleanQuery::new(should))));
         }
         let scoring = BooleanQuery::new(clauses);
@@ -321,10 +344,18 @@ impl RulesSearcher {
 
     /// Language, document and edition filters; card documents only when asked
     /// for (`--doc cards`) or when looking up exact titles.
-    fn filters(&self, q: &SearchQuery, italian: bool, with_cards: bool) -> Vec<(Occur, Box<dyn Query>)> {
+    fn filters(
+        &self,
+        q: &SearchQuery,
+        italian: bool,
+        with_cards: bool,
+    ) -> Vec<(Occur, Box<dyn Query>)> {
         let mut out: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         let term = |f: Field, v: &str| -> Box<dyn Query> {
-            Box::new(TermQuery::new(Term::from_field_text(f, v), IndexRecordOption::Basic))
+            Box::new(TermQuery::new(
+                Term::from_field_text(f, v),
+                IndexRecordOption::Basic,
+            ))
         };
         let lang = if italian { "it" } else { "en" };
         out.push((Occur::Must, term(self.f.lang, lang)));
@@ -393,7 +424,11 @@ impl RulesSearcher {
         } else {
             (
                 snippet.fragment().to_string(),
-                snippet.highlighted().iter().map(|r| (r.start, r.end)).collect(),
+                snippet
+                    .highlighted()
+                    .iter()
+                    .map(|r| (r.start, r.end))
+                    .collect(),
             )
         };
         let mut title = text_of(doc, title_f);
@@ -457,8 +492,15 @@ impl RulesSearcher {
         Ok(())
     }
 
-    fn doc_by_id(&self, searcher: &tantivy::Searcher, id: &str) -> anyhow::Result<Option<TantivyDocument>> {
-        let q = TermQuery::new(Term::from_field_text(self.f.id, id), IndexRecordOption::Basic);
+    fn doc_by_id(
+        &self,
+        searcher: &tantivy::Searcher,
+        id: &str,
+    ) -> anyhow::Result<Option<TantivyDocument>> {
+        let q = TermQuery::new(
+            Term::from_field_text(self.f.id, id),
+            IndexRecordOption::Basic,
+        );
         let found = searcher.search(&q, &TopDocs::with_limit(1))?;
         match found.first() {
             Some((_, addr)) => Ok(Some(searcher.doc(*addr)?)),
@@ -497,8 +539,14 @@ fn tokens(analyzer: &mut TextAnalyzer, text: &str) -> Vec<String> {
 /// A term in the title (boosted) or the body.
 fn term_pair(title: Field, body: Field, token: &str, weight: f32) -> Box<dyn Query> {
     let q = |f: Field, boost: f32| -> (Occur, Box<dyn Query>) {
-        let t = TermQuery::new(Term::from_field_text(f, token), IndexRecordOption::WithFreqs);
-        (Occur::Should, Box::new(BoostQuery::new(Box::new(t), boost * weight)))
+        let t = TermQuery::new(
+            Term::from_field_text(f, token),
+            IndexRecordOption::WithFreqs,
+        );
+        (
+            Occur::Should,
+            Box::new(BoostQuery::new(Box::new(t), boost * weight)),
+        )
     };
     Box::new(BooleanQuery::new(vec![q(title, TITLE_BOOST), q(body, 1.0)]))
 }
@@ -509,7 +557,10 @@ fn phrase(title: Field, body: Field, toks: &[String], slop: u32, weight: f32) ->
         let terms = toks.iter().map(|t| Term::from_field_text(f, t)).collect();
         let mut p = PhraseQuery::new(terms);
         p.set_slop(slop);
-        (Occur::Should, Box::new(BoostQuery::new(Box::new(p), boost * weight)))
+        (
+            Occur::Should,
+            Box::new(BoostQuery::new(Box::new(p), boost * weight)),
+        )
     };
     Box::new(BooleanQuery::new(vec![q(title, TITLE_BOOST), q(body, 1.0)]))
 }
@@ -529,7 +580,11 @@ fn parse_query(text: &str) -> Parsed {
     let words = rest
         .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
         .filter(|w| !w.is_empty())
-        .map(|w| w.trim_end_matches(['\'', '’']).trim_end_matches("'s").to_string())
+        .map(|w| {
+            w.trim_end_matches(['\'', '’'])
+                .trim_end_matches("'s")
+                .to_string()
+        })
         .collect();
     Parsed { phrases, words }
 }
@@ -555,10 +610,30 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let docs = vec![
             doc("g:aboard", "aboard", "See present.", true),
-            doc("g:present", "present", "Personnel aboard a ship are present with it.", false),
-            doc("g:beaming", "beaming", "You may beam personnel between ships with shields down.", false),
-            doc("g:battle", "battle", "A battle between ships. Beaming is not allowed.", false),
-            doc("g:away-team", "Away Team", "Personnel on a planet form an Away Team.", false),
+            doc(
+                "g:present",
+                "present",
+                "Personnel aboard a ship are present with it.",
+                false,
+            ),
+            doc(
+                "g:beaming",
+                "beaming",
+                "You may beam personnel between ships with shields down.",
+                false,
+            ),
+            doc(
+                "g:battle",
+                "battle",
+                "A battle between ships. Beaming is not allowed.",
+                false,
+            ),
+            doc(
+                "g:away-team",
+                "Away Team",
+                "Personnel on a planet form an Away Team.",
+                false,
+            ),
         ];
         let see = HashMap::from([("g:aboard".to_string(), vec!["g:present".to_string()])]);
         build_index(dir.path(), &docs, &see).unwrap();
@@ -596,7 +671,11 @@ mod tests {
             limit: 5,
             ..Default::default()
         };
-        assert!(s.search(&q).unwrap_err().to_string().contains("only common words"));
+        assert!(s
+            .search(&q)
+            .unwrap_err()
+            .to_string()
+            .contains("only common words"));
         assert_eq!(ids(&s, "\"shields down\""), ["g:beaming"]);
     }
 }

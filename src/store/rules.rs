@@ -24,7 +24,11 @@ pub struct DocCounts {
 }
 
 /// Write one rules document and everything its reader produced.
-pub fn write_document(store: &Store, spec: &DocSpec, report: &ReadReport) -> anyhow::Result<DocCounts> {
+pub fn write_document(
+    store: &Store,
+    spec: &DocSpec,
+    report: &ReadReport,
+) -> anyhow::Result<DocCounts> {
     let tx = store.conn.unchecked_transaction()?;
     tx.execute(
         "INSERT INTO documents (id, title, kind, edition, lang, version, path, format, entries, xrefs, repairs, unplaced)
@@ -68,11 +72,13 @@ pub fn write_document(store: &Store, spec: &DocSpec, report: &ReadReport) -> any
                 xref.execute(params![e.id, t])?;
             }
         }
-        let mut unplaced = tx.prepare("INSERT INTO unplaced (doc, line, text) VALUES (?1, ?2, ?3)")?;
+        let mut unplaced =
+            tx.prepare("INSERT INTO unplaced (doc, line, text) VALUES (?1, ?2, ?3)")?;
         for u in &report.unplaced {
             unplaced.execute(params![spec.id, u.line, u.text])?;
         }
-        let mut legend = tx.prepare("INSERT INTO legend (doc, code, meaning, grp) VALUES (?1, ?2, ?3, ?4)")?;
+        let mut legend =
+            tx.prepare("INSERT INTO legend (doc, code, meaning, grp) VALUES (?1, ?2, ?3, ?4)")?;
         for l in &report.legend {
             legend.execute(params![spec.id, l.code, l.meaning, l.group])?;
         }
@@ -88,7 +94,13 @@ pub fn write_document(store: &Store, spec: &DocSpec, report: &ReadReport) -> any
             .unplaced
             .iter()
             .take(3)
-            .map(|u| format!("{}: {}", u.line, u.text.chars().take(60).collect::<String>()))
+            .map(|u| {
+                format!(
+                    "{}: {}",
+                    u.line,
+                    u.text.chars().take(60).collect::<String>()
+                )
+            })
             .collect(),
     })
 }
@@ -152,7 +164,9 @@ pub fn resolve_xrefs(store: &Store) -> anyhow::Result<(usize, usize)> {
         by_key.entry(r.key.as_str()).or_default().push(r);
     }
     let xrefs: Vec<(i64, String, String)> = {
-        let mut st = store.conn.prepare("SELECT rowid, from_id, target_title FROM xrefs")?;
+        let mut st = store
+            .conn
+            .prepare("SELECT rowid, from_id, target_title FROM xrefs")?;
         let v = st
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
             .collect::<Result<_, _>>()?;
@@ -163,7 +177,9 @@ pub fn resolve_xrefs(store: &Store) -> anyhow::Result<(usize, usize)> {
     {
         let mut upd = tx.prepare("UPDATE xrefs SET target_id = ?1 WHERE rowid = ?2")?;
         for (rowid, from, target) in xrefs {
-            let Some(from_row) = doc_of.get(from.as_str()) else { continue };
+            let Some(from_row) = doc_of.get(from.as_str()) else {
+                continue;
+            };
             let found = target_keys(&target).iter().find_map(|k| {
                 let cands = by_key.get(k.as_str())?;
                 let pick = |pred: &dyn Fn(&TitleRow) -> bool| {
@@ -171,7 +187,9 @@ pub fn resolve_xrefs(store: &Store) -> anyhow::Result<(usize, usize)> {
                 };
                 pick(&|c| c.doc == from_row.doc)
                     .or_else(|| pick(&|c| c.kind == DocKind::Glossary.as_str()))
-                    .or_else(|| pick(&|c| c.kind == DocKind::Rulings.as_str() && c.lang == from_row.lang))
+                    .or_else(|| {
+                        pick(&|c| c.kind == DocKind::Rulings.as_str() && c.lang == from_row.lang)
+                    })
                     .or_else(|| pick(&|_| true))
             });
             match found {
@@ -229,7 +247,10 @@ pub fn entry(store: &Store, id: &str) -> anyhow::Result<Option<StoredEntry>> {
         )
         .optional()?;
     let Some(mut e) = found else { return Ok(None) };
-    e.entry.see_also = xrefs_from(store, id)?.into_iter().map(|x| x.target_title).collect();
+    e.entry.see_also = xrefs_from(store, id)?
+        .into_iter()
+        .map(|x| x.target_title)
+        .collect();
     Ok(Some(e))
 }
 
@@ -242,11 +263,19 @@ pub struct Xref {
 }
 
 pub fn xrefs_from(store: &Store, id: &str) -> anyhow::Result<Vec<Xref>> {
-    xref_query(store, "SELECT from_id, target_title, target_id FROM xrefs WHERE from_id = ?1 ORDER BY rowid", id)
+    xref_query(
+        store,
+        "SELECT from_id, target_title, target_id FROM xrefs WHERE from_id = ?1 ORDER BY rowid",
+        id,
+    )
 }
 
 pub fn xrefs_to(store: &Store, id: &str) -> anyhow::Result<Vec<Xref>> {
-    xref_query(store, "SELECT from_id, target_title, target_id FROM xrefs WHERE target_id = ?1 ORDER BY rowid", id)
+    xref_query(
+        store,
+        "SELECT from_id, target_title, target_id FROM xrefs WHERE target_id = ?1 ORDER BY rowid",
+        id,
+    )
 }
 
 fn xref_query(store: &Store, sql: &str, id: &str) -> anyhow::Result<Vec<Xref>> {

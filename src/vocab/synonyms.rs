@@ -80,7 +80,10 @@ mod tests {
     #[test]
     fn abbreviations_match_case_and_groups_expand() {
         let s = &vocabulary().synonyms;
-        assert_eq!(s.expand("may an AT beam"), ["Away Team", "transport", "transporter", "beaming"]);
+        assert_eq!(
+            s.expand("may an AT beam"),
+            ["Away Team", "transport", "transporter", "beaming"]
+        );
         assert!(s.expand("look at this").is_empty());
         assert!(s.expand("HQ").contains(&"headquarters".to_string()));
         assert!(s.is_question_word("Can") && !s.is_question_word("beam"));
