@@ -98,7 +98,7 @@ fn nearest<'a>(rows: &'a [TitleRow], key: &str) -> Vec<(f64, &'a TitleRow)> {
     let mut scored: Vec<(f64, &TitleRow)> = rows
         .iter()
         .map(|r| {
-            let lev = strsim::normalized_levenshtein(&r.key, key);
+            let lev = strsim::normalized_damerau_levenshtein(&r.key, key);
             let prefix = if r.key.starts_with(key) && key.len() >= 3 {
                 0.1
             } else {
