@@ -48,7 +48,11 @@ fn xrefs_resolve_same_document_first_then_glossary() {
     assert!(d.see[0].entry.body.contains("Away Team"));
     // "present" is referred to by the Glossary stub and by the Current Rulings.
     let p = daystrom::rules::define(&h.store, "present").unwrap();
-    let refs: Vec<_> = p.definitions[0].referred_by.iter().map(|r| r.id.as_str()).collect();
+    let refs: Vec<_> = p.definitions[0]
+        .referred_by
+        .iter()
+        .map(|r| r.id.as_str())
+        .collect();
     assert_eq!(refs, ["glossary:aboard", "current-rulings:beaming"]);
     let none = daystrom::rules::define(&h.store, "presnet").unwrap();
     assert_eq!(none.matched, "nearest");
@@ -65,7 +69,10 @@ fn ingest_is_idempotent_and_a_failed_ingest_keeps_the_old_index() {
     assert!(!first.exists(), "old generation removed");
     std::fs::write(dir.path().join("rulings.txt"), b"RULINGS\n\x00\x01binary").unwrap();
     let err = ingest(&cfg, RULES).unwrap_err().to_string();
-    assert!(err.contains("rulings.txt:2") && err.contains("binary"), "{err}");
+    assert!(
+        err.contains("rulings.txt:2") && err.contains("binary"),
+        "{err}"
+    );
     assert_eq!(current_generation(&cfg.index).unwrap(), second);
     assert!(answers(&cfg.index));
     let gens = std::fs::read_dir(&cfg.index).unwrap().count();
@@ -80,13 +87,18 @@ fn a_killed_ingest_leaves_the_old_index_answering() {
     // A slow corpus: a rulings document with many entries.
     let mut big = String::from("Current Rulings\n\nRULINGS\n\n");
     for i in 0..200_000 {
-        big.push_str(&format!("entry {i:07} - Text about beaming number {i}.\n\n"));
+        big.push_str(&format!(
+            "entry {i:07} - Text about beaming number {i}.\n\n"
+        ));
     }
     std::fs::write(dir.path().join("rulings.txt"), big).unwrap();
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_daystrom"));
     let mut child = std::process::Command::new(bin)
         .args(["--corpus", dir.path().to_str().unwrap()])
-        .args(["--manifest", cfg.manifest.as_ref().unwrap().to_str().unwrap()])
+        .args([
+            "--manifest",
+            cfg.manifest.as_ref().unwrap().to_str().unwrap(),
+        ])
         .args(["--index", cfg.index.to_str().unwrap(), "ingest"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -105,7 +117,10 @@ fn cli_search_define_and_diff() {
     let base = |cmd: &mut Command| {
         cmd.env("NO_COLOR", "1")
             .args(["--corpus", dir.path().to_str().unwrap()])
-            .args(["--manifest", cfg.manifest.as_ref().unwrap().to_str().unwrap()])
+            .args([
+                "--manifest",
+                cfg.manifest.as_ref().unwrap().to_str().unwrap(),
+            ])
             .args(["--index", cfg.index.to_str().unwrap()]);
     };
     let mut c = Command::cargo_bin("daystrom").unwrap();
@@ -119,7 +134,10 @@ fn cli_search_define_and_diff() {
     base(&mut c);
     let out = c.args(["define", "aboard"]).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success() && text.contains("Away Team are present"), "{text}");
+    assert!(
+        out.status.success() && text.contains("Away Team are present"),
+        "{text}"
+    );
     let mut c = Command::cargo_bin("daystrom").unwrap();
     base(&mut c);
     let out = c.args(["define", "warp drive"]).output().unwrap();
@@ -134,6 +152,12 @@ fn cli_search_define_and_diff() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("1 added, 1 removed, 1 changed, 1 unchanged"), "{text}");
-    assert!(text.contains("Captives are [-held-]{+escorted+} by"), "{text}");
+    assert!(
+        text.contains("1 added, 1 removed, 1 changed, 1 unchanged"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Captives are [-held-]{+escorted+} by"),
+        "{text}"
+    );
 }

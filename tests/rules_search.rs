@@ -31,7 +31,12 @@ fn top(text: &str, n: usize) -> Vec<String> {
         limit: n,
         ..Default::default()
     };
-    searcher().search(&q).unwrap().into_iter().map(|h| h.id).collect()
+    searcher()
+        .search(&q)
+        .unwrap()
+        .into_iter()
+        .map(|h| h.id)
+        .collect()
 }
 
 const QUESTIONS: &[(&str, &str)] = &[
@@ -40,32 +45,74 @@ const QUESTIONS: &[(&str, &str)] = &[
     ("AT", "glossary:away-team-and-crew"),
     ("HQ", "glossary:headquarters"),
     ("how do I win the game", "glossary:winning-the-game"),
-    ("can my personnel battle on a planet", "glossary:battle-personnel"),
+    (
+        "can my personnel battle on a planet",
+        "glossary:battle-personnel",
+    ),
     ("what is a group action", "glossary:actions-group"),
-    ("when can I respond to an action", "current-rulings:responses"),
-    ("how does the Borg Ship dilemma attack", "current-rulings:borg-ship"),
+    (
+        "when can I respond to an action",
+        "current-rulings:responses",
+    ),
+    (
+        "how does the Borg Ship dilemma attack",
+        "current-rulings:borg-ship",
+    ),
     ("what does cumulative mean", "glossary:cumulative"),
-    ("can I download a card with a special download icon", "glossary:special-download"),
+    (
+        "can I download a card with a special download icon",
+        "glossary:special-download",
+    ),
     ("how many cards may my seed deck have", "glossary:seed-deck"),
-    ("what happens to captured personnel", "current-rulings:capture"),
-    ("can a cloaked ship be attacked", "current-rulings:cloaked-ship"),
+    (
+        "what happens to captured personnel",
+        "current-rulings:capture",
+    ),
+    (
+        "can a cloaked ship be attacked",
+        "current-rulings:cloaked-ship",
+    ),
     ("how do docked ships work", "current-rulings:docked-ships"),
     ("what is a dual-icon mission", "glossary:dual-icon-missions"),
-    ("what does unique and universal mean", "glossary:unique-and-universal"),
+    (
+        "what does unique and universal mean",
+        "glossary:unique-and-universal",
+    ),
     ("is zero an even number", "glossary:zero"),
     ("how do I repair a damaged ship", "glossary:repair"),
-    ("what happens when a treaty is destroyed", "current-rulings:treaties"),
+    (
+        "what happens when a treaty is destroyed",
+        "current-rulings:treaties",
+    ),
     ("how does the 30/30 rule work", "glossary:30-30-rule"),
-    ("does the NA affiliation mix with Feds", "glossary:non-aligned"),
-    ("when does a hidden agenda get activated", "glossary:hidden-agenda"),
-    ("can Borg assimilate my personnel", "glossary:assimilation-personnel"),
+    (
+        "does the NA affiliation mix with Feds",
+        "glossary:non-aligned",
+    ),
+    (
+        "when does a hidden agenda get activated",
+        "glossary:hidden-agenda",
+    ),
+    (
+        "can Borg assimilate my personnel",
+        "glossary:assimilation-personnel",
+    ),
     ("how does a Red Alert work", "current-rulings:red-alert"),
-    ("what is the native quadrant of a ship", "glossary:native-quadrant"),
-    ("how do I move through a wormhole", "glossary:wormholes-movement-through"),
+    (
+        "what is the native quadrant of a ship",
+        "glossary:native-quadrant",
+    ),
+    (
+        "how do I move through a wormhole",
+        "glossary:wormholes-movement-through",
+    ),
     ("how does staffing a ship work", "glossary:ship-staffing"),
     ("can I lose the game", "glossary:lose-the-game"),
     ("what counts as present", "glossary:present"),
-    ("what is a mission specialist", "glossary:mission-specialist"),
+    (
+        "what is a mission specialist",
+        "glossary:mission-specialist",
+    ),
     ("sheilds", "glossary:shields"),
 ];
 
@@ -78,14 +125,25 @@ fn player_questions_find_the_entry_in_the_top_three() {
             misses.push(format!("{q:?}: wanted {want}, got {got:?}"));
         }
     }
-    assert!(misses.is_empty(), "{} misses:\n{}", misses.len(), misses.join("\n"));
+    assert!(
+        misses.is_empty(),
+        "{} misses:\n{}",
+        misses.len(),
+        misses.join("\n")
+    );
 }
 
 #[test]
 fn a_see_stub_never_outranks_its_target() {
-    for (stub, target) in [("aboard", "glossary:present"), ("acquired", "glossary:artifact")] {
+    for (stub, target) in [
+        ("aboard", "glossary:present"),
+        ("acquired", "glossary:artifact"),
+    ] {
         let got = top(stub, 10);
-        let s = got.iter().position(|g| g == &format!("glossary:{stub}")).unwrap_or(usize::MAX);
+        let s = got
+            .iter()
+            .position(|g| g == &format!("glossary:{stub}"))
+            .unwrap_or(usize::MAX);
         let t = got.iter().position(|g| g == target).expect("target listed");
         assert!(t < s, "{stub}: {got:?}");
     }
@@ -94,7 +152,10 @@ fn a_see_stub_never_outranks_its_target() {
 #[test]
 fn exact_titles_come_first() {
     assert_eq!(top("Borg Ship", 1), ["current-rulings:borg-ship"]);
-    assert_eq!(top("ship battle rules", 1), ["current-rulings:ship-battle-rules"]);
+    assert_eq!(
+        top("ship battle rules", 1),
+        ["current-rulings:ship-battle-rules"]
+    );
     let first = &top("winning the game", 1)[0];
     assert!(first.ends_with(":winning-the-game"), "{first}");
 }

@@ -69,7 +69,7 @@ impl Synonyms {
     /// True for a question's filler word ("can", "what", "happens").
     pub fn is_question_word(&self, word: &str) -> bool {
         let w = word.to_lowercase();
-        self.question.words.iter().any(|q| *q == w)
+        self.question.words.contains(&w)
     }
 }
 
