@@ -316,7 +316,7 @@ impl RulesSearcher {
                 .collect(),
         );
         let limit = q.limit.max(1);
-        let top = searcher.search(&ranked, &TopDocs::with_limit(limit * 3 + 10))?;
+        let top = searcher.search(&ranked, &TopDocs::with_limit(limit + 10))?;
         let exact = self.exact_title(&searcher, q, italian)?;
         let mut hits: Vec<(f32, DocAddress, &'static str)> = Vec::new();
         for (addr, score) in exact {
@@ -327,19 +327,25 @@ impl RulesSearcher {
                 hits.push((score, addr, "ranked"));
             }
         }
-        let mut snippets = SnippetGenerator::create(&searcher, &scoring, body_f)?;
-        snippets.set_max_num_chars(SNIPPET_CHARS);
-        let mut out: Vec<Hit> = Vec::new();
+        let mut out: Vec<(Hit, TantivyDocument)> = Vec::new();
         for (score, addr, reason) in hits {
             let doc: TantivyDocument = searcher.doc(addr)?;
-            out.push(self.hit(&doc, score, reason, &snippets, body_f, title_f));
+            out.push((self.hit(&doc, score, reason, title_f), doc));
         }
-        self.stubs_after_targets(&searcher, &mut out, body_f, title_f, &snippets)?;
+        self.stubs_after_targets(&searcher, &mut out, title_f)?;
         out.truncate(limit);
-        for (i, h) in out.iter_mut().enumerate() {
-            h.rank = i + 1;
-        }
-        Ok(out)
+        // Snippets only for what is shown: they are the costly part.
+        let mut snippets = SnippetGenerator::create(&searcher, &scoring, body_f)?;
+        snippets.set_max_num_chars(SNIPPET_CHARS);
+        Ok(out
+            .into_iter()
+            .enumerate()
+            .map(|(i, (mut h, doc))| {
+                h.rank = i + 1;
+                fill_snippet(&mut h, &doc, &snippets, body_f);
+                h
+            })
+            .collect())
     }
 
     /// Language, document and edition filters; card documents only when asked
@@ -407,30 +413,7 @@ impl RulesSearcher {
             .collect())
     }
 
-    fn hit(
-        &self,
-        doc: &TantivyDocument,
-        score: f32,
-        reason: &'static str,
-        snippets: &SnippetGenerator,
-        body_f: Field,
-        title_f: Field,
-    ) -> Hit {
-        let snippet = snippets.snippet_from_doc(doc);
-        let body = text_of(doc, body_f);
-        let (snippet, highlights) = if snippet.is_empty() {
-            let plain: String = body.chars().take(SNIPPET_CHARS).collect();
-            (plain, Vec::new())
-        } else {
-            (
-                snippet.fragment().to_string(),
-                snippet
-                    .highlighted()
-                    .iter()
-                    .map(|r| (r.start, r.end))
-                    .collect(),
-            )
-        };
+    fn hit(&self, doc: &TantivyDocument, score: f32, reason: &'static str, title_f: Field) -> Hit {
         let mut title = text_of(doc, title_f);
         if title.is_empty() {
             // A document of the other language (exact-title lookups).
@@ -446,8 +429,8 @@ impl RulesSearcher {
             title,
             score,
             stub: text_of(doc, self.f.stub) == "1",
-            snippet,
-            highlights,
+            snippet: String::new(),
+            highlights: Vec::new(),
             reason,
         }
     }
@@ -456,34 +439,36 @@ impl RulesSearcher {
     fn stubs_after_targets(
         &self,
         searcher: &tantivy::Searcher,
-        hits: &mut Vec<Hit>,
-        body_f: Field,
+        hits: &mut Vec<(Hit, TantivyDocument)>,
         title_f: Field,
-        snippets: &SnippetGenerator,
     ) -> anyhow::Result<()> {
         let mut i = 0;
         while i < hits.len() {
-            if !hits[i].stub {
+            if !hits[i].0.stub {
                 i += 1;
                 continue;
             }
-            let targets = self.see_targets(searcher, &hits[i].id)?;
-            let above = hits[..i].iter().any(|h| targets.contains(&h.id));
+            let targets: Vec<String> = hits[i]
+                .1
+                .get_all(self.f.see)
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect();
+            let above = hits[..i].iter().any(|h| targets.contains(&h.0.id));
             if targets.is_empty() || above {
                 i += 1;
                 continue;
             }
-            match hits.iter().position(|h| targets.contains(&h.id)) {
+            match hits.iter().position(|h| targets.contains(&h.0.id)) {
                 Some(j) => {
                     let mut t = hits.remove(j);
-                    t.reason = "see target";
+                    t.0.reason = "see target";
                     hits.insert(i, t);
                 }
                 None => {
                     if let Some(doc) = self.doc_by_id(searcher, &targets[0])? {
-                        let score = hits[i].score;
-                        let t = self.hit(&doc, score, "see target", snippets, body_f, title_f);
-                        hits.insert(i, t);
+                        let score = hits[i].0.score;
+                        let t = self.hit(&doc, score, "see target", title_f);
+                        hits.insert(i, (t, doc));
                     }
                 }
             }
@@ -507,15 +492,20 @@ impl RulesSearcher {
             None => Ok(None),
         }
     }
+}
 
-    fn see_targets(&self, searcher: &tantivy::Searcher, id: &str) -> anyhow::Result<Vec<String>> {
-        Ok(match self.doc_by_id(searcher, id)? {
-            Some(d) => d
-                .get_all(self.f.see)
-                .filter_map(|v| v.as_str().map(str::to_string))
-                .collect(),
-            None => Vec::new(),
-        })
+/// The best passage of the body, or its start when no query word is in it.
+fn fill_snippet(h: &mut Hit, doc: &TantivyDocument, snippets: &SnippetGenerator, body_f: Field) {
+    let snippet = snippets.snippet_from_doc(doc);
+    if snippet.is_empty() {
+        h.snippet = text_of(doc, body_f).chars().take(SNIPPET_CHARS).collect();
+    } else {
+        h.snippet = snippet.fragment().to_string();
+        h.highlights = snippet
+            .highlighted()
+            .iter()
+            .map(|r| (r.start, r.end))
+            .collect();
     }
 }
 
