@@ -58,7 +58,7 @@ pub enum Command {
     Define(rules_cmd::DefineArgs),
     /// Compare two versions of a rulings or glossary document.
     #[command(
-        after_help = "Example:\n  daystrom diff tests/fixtures/diff/rulings-v1.txt tests/fixtures/diff/rulings-v2.txt"
+        after_help = "Example:\n  daystrom diff tests/fixtures/rules/diff/rulings-v1.txt tests/fixtures/rules/diff/rulings-v2.txt"
     )]
     Diff(rules_cmd::DiffArgs),
     /// Look up one card by a forgiving name.
@@ -92,6 +92,7 @@ pub enum Command {
 
 /// Run the command line; errors print once, with their causes, and exit 1.
 pub fn main() -> ExitCode {
+    restore_sigpipe();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
@@ -103,6 +104,17 @@ pub fn main() -> ExitCode {
             output::eprint_error(&msg);
             ExitCode::from(1)
         }
+    }
+}
+
+/// Die quietly when the reader of our output goes away (`daystrom define x | head`),
+/// as command-line tools do, instead of panicking on a broken pipe.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: resetting a signal disposition to its default at startup, before
+    // any thread is spawned.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 
