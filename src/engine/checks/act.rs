@@ -160,7 +160,7 @@ pub fn can_act(q: &Question, state: &GameState) -> Verdict {
             if act == "probe" && state.phase != Phase::EndOfTurn {
                 return no(reasons, because("probing is an end-of-turn action", "turn"));
             }
-            Verdict::yes_no(true, reasons, vec![super::g("use")])
+            Verdict::yes_no(true, reasons, vec![super::g("game text")])
         }
         other => undecided(
             format!("the engine has no rule for the action \"{other}\""),
