@@ -384,10 +384,12 @@ impl<'a> Builder<'a> {
                 return self.err(at.span(), format!("\"{raw}\" cannot be aboard itself"));
             }
             if state.pieces[c].card.card_type == CardType::Mission {
+                let raw = state.pieces[c].card.title.clone();
                 return self.err(
                     at.span(),
                     format!(
-                        "\"{raw}\" is a mission card: nothing is aboard a mission; list it as a [[location]] and use `at = \"{raw}\"` (in space) or `at = \"planet:{raw}\"`"
+                        "\"{}\" is a mission card: nothing is aboard a mission; list it as a [[location]] and use `at = \"{raw}\"` (in space) or `at = \"planet:{raw}\"`",
+                        at.get_ref()
                     ),
                 );
             }
@@ -670,7 +672,7 @@ fn parse_skill_list(s: &str) -> Vec<Skill> {
 /// "3x Title" → (3, "Title").
 fn split_count(entry: &str) -> (usize, &str) {
     let t = entry.trim();
-    if let Some((n, rest)) = t.split_once(|c: char| c == 'x' || c == '×') {
+    if let Some((n, rest)) = t.split_once(['x', '×']) {
         if let Ok(n) = n.trim().parse::<usize>() {
             return (n, rest.trim());
         }
