@@ -51,7 +51,8 @@ fn every_ruling_passes_and_cites_real_entries() {
     let db = load_cards(&root).expect("cards load");
     let resolver = DbTitleResolver::new(&db);
     let rulings = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
-    let files = collect(std::slice::from_ref(&rulings), &[rulings.join("responses")]).expect("rulings dir");
+    let files =
+        collect(std::slice::from_ref(&rulings), &[rulings.join("responses")]).expect("rulings dir");
     assert!(files.len() >= 80, "only {} rulings", files.len());
     let glossary = glossary_titles(
         &std::fs::read_to_string(root.join("glossary/opencards-st1e-terms.txt")).unwrap(),
