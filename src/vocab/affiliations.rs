@@ -121,6 +121,16 @@ pub struct Affiliations {
     pub quadrants: Quadrants,
     #[serde(default)]
     pub deck: DeckRules,
+    #[serde(default)]
+    pub away_teams: AwayTeams,
+}
+
+/// Who may not form Away Teams ("Away Team and crew").
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AwayTeams {
+    pub forbidden: Vec<String>,
+    pub source: Source,
 }
 
 fn has(list: &[String], name: &str) -> bool {
@@ -168,6 +178,12 @@ impl Affiliations {
         has(&self.attack.needs_card_to_initiate, affiliation)
     }
 
+    /// May personnel of this affiliation form an Away Team (without a card
+    /// allowing it or a counter-attack)?
+    pub fn may_form_away_team(&self, affiliation: &str) -> bool {
+        !has(&self.away_teams.forbidden, affiliation)
+    }
+
     /// The native quadrant given by a card's icons.
     pub fn native_quadrant(&self, icons: &[String]) -> &str {
         self.quadrants
@@ -210,6 +226,8 @@ mod tests {
         assert!(!a.may_attack("Romulan", "Romulan"));
         assert!(a.may_attack("Romulan", "Klingon"));
         assert!(a.needs_card_to_initiate("Borg"));
+        assert!(!a.may_form_away_team("Borg"));
+        assert!(a.may_form_away_team("Klingon"));
     }
 
     #[test]

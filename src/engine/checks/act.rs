@@ -91,10 +91,19 @@ pub fn can_act(q: &Question, state: &GameState) -> Verdict {
             if !ok {
                 return no(reasons, because("docking and undocking are normal movement, which requires full ship staffing", "movement"));
             }
+            if state.pieces[ship].status.phased {
+                return no(
+                    reasons,
+                    because("a phased ship may not land or dock", "cloaking and phasing"),
+                );
+            }
             if act == "dock" {
                 let Some(Target::Piece(f)) = q.to else {
                     return undecided("`to` (the facility)", reasons, "docking");
                 };
+                if let Some(why) = docking_refused(state, f, &player) {
+                    return no(reasons, why);
+                }
                 let (ok, why) = super::compat::sets_compatible(
                     state,
                     &player,
@@ -120,6 +129,7 @@ pub fn can_act(q: &Question, state: &GameState) -> Verdict {
             }
             Verdict::yes_no(true, reasons, vec![])
         }
+        "cloak" | "decloak" | "phase" | "dephase" => cloak(act, state, &movers, reasons),
         "use" | "use skill" | "use game text" | "probe" => {
             if let Some(&c) = movers.first() {
                 let p = &state.pieces[c];
@@ -217,6 +227,18 @@ fn beam(
     }
     for end in origin.into_iter().chain(dest) {
         let p = &state.pieces[end];
+        if p.status.cloaked || p.status.phased {
+            return no(
+                reasons,
+                because(
+                    format!(
+                        "{} is cloaked or phased: personnel may not beam on or off it",
+                        p.handle
+                    ),
+                    "cloaking and phasing",
+                ),
+            );
+        }
         if state.location_of(end) != from_loc {
             return no(
                 reasons,
@@ -256,6 +278,27 @@ fn beam(
             }
         }
     }
+    if dest.is_none() {
+        let v = &crate::vocab::vocabulary().affiliations;
+        if let Some(&m) = movers.iter().find(|&&m| {
+            state.pieces[m].card.is_personnel()
+                && state
+                    .affiliations(m)
+                    .iter()
+                    .any(|a| !v.may_form_away_team(a))
+        }) {
+            return no(
+                reasons,
+                because(
+                    format!(
+                        "{} may not form an Away Team on a planet unless counter-attacking or allowed by game text",
+                        state.pieces[m].handle
+                    ),
+                    "Away Team and crew",
+                ),
+            );
+        }
+    }
     if let Some(d) = dest {
         if state.pieces[d].card.card_type == CardType::Ship
             || state.pieces[d].card.card_type == CardType::Facility
@@ -276,6 +319,128 @@ fn beam(
     }
     reasons.push(because(
         "transporters and SHIELDS allow this beaming at one location",
+        title,
+    ));
+    Verdict::yes_no(true, reasons, vec![])
+}
+
+/// Why a facility does not let this player dock there, if it does not:
+/// only space facilities that allow docking (all outposts; others by text),
+/// never an opponent's outpost, never a cloaked or phased facility.
+fn docking_refused(state: &GameState, f: usize, player: &str) -> Option<Reason> {
+    let fac = &state.pieces[f];
+    if fac.card.card_type != CardType::Facility {
+        return Some(super::fact(format!("{} is not a facility", fac.handle)));
+    }
+    if fac.status.cloaked || fac.status.phased {
+        return Some(because(
+            format!(
+                "{} is cloaked or phased: ships may not dock at it",
+                fac.handle
+            ),
+            "cloaking and phasing",
+        ));
+    }
+    let kind = fac.card.class.clone().unwrap_or_default().to_lowercase();
+    let outpost = kind.contains("outpost");
+    if !outpost && !fac.card.text.to_lowercase().contains("dock") {
+        return Some(because(
+            format!(
+                "{} is not an outpost and its text does not allow docking (only space facilities allow it)",
+                fac.handle
+            ),
+            "facility",
+        ));
+    }
+    if outpost && !fac.controller.eq_ignore_ascii_case(player) {
+        return Some(because(
+            format!(
+                "{} is your opponent's outpost: you may not use it",
+                fac.handle
+            ),
+            "facility",
+        ));
+    }
+    None
+}
+
+/// Cloaking and phasing: only if game text allows (Cloaking Device / Phasing
+/// Cloak), once each turn, during your turn, never while "stopped".
+fn cloak(act: &str, state: &GameState, movers: &[usize], mut reasons: Vec<Reason>) -> Verdict {
+    let title = "cloaking and phasing";
+    let Some(&c) = movers.first() else {
+        return undecided("`card` (the ship cloaking or phasing)", reasons, title);
+    };
+    let p = &state.pieces[c];
+    if state.is_stopped(c) {
+        return no(
+            reasons,
+            because(
+                format!("{} is \"stopped\" and may not cloak or phase", p.handle),
+                "stopped",
+            ),
+        );
+    }
+    if p.status.used_this_turn {
+        return no(reasons, because("a card may perform only one cloaking, decloaking, phasing or dephasing action each turn", title));
+    }
+    let phase = act.contains("phase");
+    let undo = act.starts_with("de");
+    let now = if phase {
+        p.status.phased
+    } else {
+        p.status.cloaked
+    };
+    if undo != now {
+        return no(
+            reasons,
+            super::fact(format!(
+                "{} is {}{}",
+                p.handle,
+                if now { "already " } else { "not " },
+                if phase { "phased" } else { "cloaked" }
+            )),
+        );
+    }
+    if !undo
+        && (if phase {
+            p.status.cloaked
+        } else {
+            p.status.phased
+        })
+    {
+        return no(
+            reasons,
+            because(
+                "a card may not be cloaked and phased at the same time",
+                title,
+            ),
+        );
+    }
+    let device = if phase {
+        "phasing cloak"
+    } else {
+        "cloaking device"
+    };
+    let text = format!("{} {}", p.card.text, p.card.characteristics.join(" ")).to_lowercase();
+    if !text.contains(device) && !(phase && text.contains("phase")) {
+        return no(
+            reasons,
+            because(
+                format!(
+                    "{}'s game text does not allow it to {}",
+                    p.handle,
+                    if phase { "phase" } else { "cloak" }
+                ),
+                title,
+            ),
+        );
+    }
+    reasons.push(because(
+        format!(
+            "{} has a {device}, is unstopped and has not cloaked or phased this turn",
+            p.handle
+        ),
         title,
     ));
     Verdict::yes_no(true, reasons, vec![])

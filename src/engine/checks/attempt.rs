@@ -112,6 +112,21 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
             ),
         );
     }
+    if let Some(&c) = all.iter().chain(ship_of(q, state).as_ref()).find(|&&c| {
+        let s = &state.pieces[c].status;
+        s.cloaked || s.phased
+    }) {
+        return no(
+            reasons,
+            because(
+                format!(
+                    "{} is cloaked or phased: cloaked and phased cards may not attempt missions",
+                    state.pieces[c].handle
+                ),
+                "cloaking and phasing",
+            ),
+        );
+    }
     if let Some(by) = &mission.solved_by {
         return no(
             reasons,

@@ -114,6 +114,21 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
             );
         }
     }
+    if let Some(&t) = q.target.iter().find(|&&t| {
+        let s = &state.pieces[t].status;
+        s.cloaked || s.phased
+    }) {
+        return no(
+            reasons,
+            because(
+                format!(
+                    "{} is cloaked or phased: it may not be attacked",
+                    state.pieces[t].handle
+                ),
+                "cloaking and phasing",
+            ),
+        );
+    }
     let ship_battle = attackers.iter().any(|&a| {
         matches!(
             state.pieces[a].card.card_type,

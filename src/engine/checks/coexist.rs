@@ -94,7 +94,7 @@ pub fn can_coexist(q: &Question, state: &GameState) -> Verdict {
             }
             reasons.push(because(
                 format!(
-                    "{} is universal: any number of copies may be in play",
+                    "{} is universal or not marked \"Unique\" or \"Not duplicatable\": any number of copies may be in play",
                     a.card.title
                 ),
                 "unique and universal",

@@ -115,6 +115,20 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
         return Verdict::yes_no(false, reasons, vec![]);
     }
     if is == "stopped" {
+        let lower = d.text.to_lowercase();
+        let random_victim = effect(&d.text) == Some("killed")
+            && (lower.contains("random selection") || lower.contains("opponent's choice"));
+        if random_victim && able.len() > 1 {
+            return undecided(
+                format!(
+                    "failing {} stops the Away Team or crew, but one of its {} personnel is killed (random selection or a player's choice) and is then not \"stopped\"",
+                    d.title,
+                    able.len()
+                ),
+                reasons,
+                "random selection",
+            );
+        }
         reasons.push(because(
             "failing to overcome a dilemma with conditions stops the entire Away Team or crew",
             "stopped",

@@ -120,6 +120,25 @@ pub fn can_report(q: &Question, state: &GameState) -> Verdict {
         );
     };
     let here = state.locations[loc].quadrant().to_string();
+    if let Some(by) = &q.allowed_by {
+        match state.find(by).map(|i| state.pieces[i].card.card_type.clone()) {
+            Some(CardType::Facility) | Some(CardType::Site) => {}
+            Some(_) => {
+                reasons.push(because(
+                    format!("{by} is not a facility or site: the card it allows may report to any quadrant"),
+                    "report",
+                ));
+                return Verdict::yes_no(true, reasons, vec![]);
+            }
+            None => {
+                return undecided(
+                    format!("the card allowing the report (\"{by}\") is not in the scenario, so whether it is a facility or site is unknown"),
+                    reasons,
+                    "report",
+                )
+            }
+        }
+    }
     let fac_native = v.native_quadrant(&fac.card.icons);
     if !fac_native.eq_ignore_ascii_case(&here) {
         return no(
@@ -141,7 +160,7 @@ pub fn can_report(q: &Question, state: &GameState) -> Verdict {
             .quadrant
             .clone()
             .unwrap_or_else(|| v.native_quadrant(&piece.card.icons).to_string());
-        if !native.eq_ignore_ascii_case(&here) && !q.free {
+        if !native.eq_ignore_ascii_case(&here) {
             return no(reasons, because(format!("{} is native to the {native} Quadrant; a facility lets it report only in its native quadrant ({here} here)", piece.card.title), "native quadrant"));
         }
         reasons.push(because(
