@@ -423,7 +423,7 @@ fn cloak(act: &str, state: &GameState, movers: &[usize], mut reasons: Vec<Reason
         "cloaking device"
     };
     let text = format!("{} {}", p.card.text, p.card.characteristics.join(" ")).to_lowercase();
-    if !text.contains(device) && !(phase && text.contains("phase")) {
+    if !(text.contains(device) || (phase && text.contains("phase"))) {
         return no(
             reasons,
             because(
