@@ -406,7 +406,13 @@ fn skill_count(group: &[&Card], name: &str) -> f32 {
                 .class
                 .as_deref()
                 .is_some_and(|k| k.eq_ignore_ascii_case(name) && by_skill == 0.0);
+            // "affiliation and species": a Klingon is Klingon by affiliation or
+            // by species, hybrids ("Klingon/Human") included.
             let by_trait = c.has_characteristic(name)
+                || c.characteristics.iter().any(|ch| {
+                    ch.split('/')
+                        .any(|part| part.trim().eq_ignore_ascii_case(name))
+                })
                 || c.affiliations.iter().any(|a| a.eq_ignore_ascii_case(name));
             if by_skill > 0.0 {
                 by_skill

@@ -51,6 +51,31 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
     };
     let group = super::attempt::group(q, state);
     let Some(cond) = conditions(&d.text) else {
+        if q.is
+            .as_deref()
+            .map(crate::repair::fold_for_match)
+            .as_deref()
+            == Some("stopped")
+        {
+            // "A dilemma without conditions never "stops" your cards unless it
+            // explicitly says it does."
+            let says = d.text.to_lowercase().contains("stop");
+            return Verdict::yes_no(
+                says,
+                vec![because(
+                    if says {
+                        format!("{} has no conditions but says it stops", d.title)
+                    } else {
+                        format!(
+                            "{} has no conditions and does not say it stops anyone",
+                            d.title
+                        )
+                    },
+                    title,
+                )],
+                vec![],
+            );
+        }
         return undecided(
             format!("{} has no conditions the engine can read", d.title),
             vec![],

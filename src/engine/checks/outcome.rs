@@ -85,6 +85,17 @@ fn attack_result(q: &Question, state: &GameState) -> Verdict {
         ));
         "miss"
     };
+    // ""If you hit" means "if you score a hit or direct hit."" (hit)
+    if value == "direct hit"
+        && q.is
+            .as_deref()
+            .map(crate::repair::fold_for_match)
+            .as_deref()
+            == Some("hit")
+    {
+        reasons.push(because("a direct hit is also a hit", "hit"));
+        return Verdict::yes_no(true, reasons, vec![super::g(title)]);
+    }
     claim(value.into(), &q.is, reasons, title)
 }
 
