@@ -418,6 +418,12 @@ fn held_out_questions_recall() {
         }
         if got.iter().any(hit) {
             at3 += 1;
+            if !got.first().is_some_and(hit) {
+                println!(
+                    "not first: {:?}: wanted {:?}, got {got:?}",
+                    q.text, q.accept
+                );
+            }
         } else {
             misses.push(format!("{:?}: wanted {:?}, got {got:?}", q.text, q.accept));
         }
