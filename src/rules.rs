@@ -10,6 +10,8 @@ use std::path::Path;
 /// Titles closer than this (normalised Levenshtein) are taken as the term.
 const NEAR_ENOUGH: f64 = 0.85;
 const SUGGESTIONS: usize = 5;
+/// How many search results are looked through for a definition.
+const SEARCH_FALLBACK_DEPTH: usize = 5;
 
 /// A found entry with its cross-references followed and its back-references.
 #[derive(Debug, serde::Serialize)]
@@ -34,13 +36,18 @@ pub struct Reference {
 #[derive(Debug, serde::Serialize)]
 pub struct DefineAnswer {
     pub term: String,
-    /// "exact", "nearest" or "none".
+    /// "exact" (the title, or its words singular/plural without articles),
+    /// "nearest" (closest title), "search" (best search result) or "none".
     pub matched: &'static str,
     pub definitions: Vec<Definition>,
     pub suggestions: Vec<String>,
 }
 
-/// Look a term up across the Glossary and the Current Rulings.
+/// Look a term up across the Glossary and the Current Rulings, in the
+/// player's own form: the exact title; the same words singular or plural,
+/// without articles or question words ("the Borg", "what are dual icon
+/// missions"); the nearest title; else the best search result for it
+/// ("valid response" → "actions – step 2: responses").
 pub fn define(store: &Store, term: &str) -> anyhow::Result<DefineAnswer> {
     let rows: Vec<TitleRow> = stored::titles(store)?
         .into_iter()
@@ -52,11 +59,11 @@ pub fn define(store: &Store, term: &str) -> anyhow::Result<DefineAnswer> {
     let key = title_key(term);
     let mut matched = "exact";
     let mut hits: Vec<&TitleRow> = rows.iter().filter(|r| r.key == key).collect();
-    if hits.is_empty() {
-        let singular = key.strip_suffix('s').unwrap_or(&key);
+    let loose = loose_key(term);
+    if hits.is_empty() && !loose.is_empty() {
         hits = rows
             .iter()
-            .filter(|r| r.key == singular || r.key == format!("{key}s"))
+            .filter(|r| loose_key(&r.title) == loose)
             .collect();
     }
     let ranked = nearest(&rows, &key);
@@ -66,6 +73,12 @@ pub fn define(store: &Store, term: &str) -> anyhow::Result<DefineAnswer> {
                 matched = "nearest";
                 hits = rows.iter().filter(|r| r.key == best.key).collect();
             }
+        }
+    }
+    if hits.is_empty() {
+        if let Some(id) = searched(store, term)? {
+            matched = "search";
+            hits = rows.iter().filter(|r| r.id == id).collect();
         }
     }
     let mut suggestions: Vec<String> = Vec::new();
@@ -92,6 +105,51 @@ pub fn define(store: &Store, term: &str) -> anyhow::Result<DefineAnswer> {
         definitions,
         suggestions: Vec::new(),
     })
+}
+
+/// A title's words without articles or question words, each singular:
+/// "The Borg" → "borg", "dual-icon missions" → "dual icon mission".
+fn loose_key(text: &str) -> String {
+    let vocab = &crate::vocab::vocabulary().synonyms;
+    crate::repair::fold_for_match(text)
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty() && !vocab.is_question_word(w))
+        .map(singular)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn singular(word: &str) -> String {
+    if let Some(stem) = word.strip_suffix("ies").filter(|s| s.len() >= 2) {
+        return format!("{stem}y");
+    }
+    if word.len() > 3 && word.ends_with('s') && !word.ends_with("ss") {
+        return word[..word.len() - 1].to_string();
+    }
+    word.to_string()
+}
+
+/// The Glossary or Current Rulings entry search ranks first for the term.
+fn searched(store: &Store, term: &str) -> anyhow::Result<Option<String>> {
+    let Ok(searcher) = crate::search::RulesSearcher::open(&store.tantivy_dir()) else {
+        return Ok(None);
+    };
+    let q = crate::search::SearchQuery {
+        text: term.to_string(),
+        limit: SEARCH_FALLBACK_DEPTH,
+        ..Default::default()
+    };
+    // A term of only common words has nothing to search for: no entry.
+    let Ok(hits) = searcher.search(&q) else {
+        return Ok(None);
+    };
+    Ok(hits
+        .into_iter()
+        .find(|h| {
+            h.lang == "en"
+                && (h.kind == DocKind::Glossary.as_str() || h.kind == DocKind::Rulings.as_str())
+        })
+        .map(|h| h.id))
 }
 
 fn nearest<'a>(rows: &'a [TitleRow], key: &str) -> Vec<(f64, &'a TitleRow)> {
@@ -343,6 +401,19 @@ mod tests {
             render_words(&d.changed[0].words, false),
             "Captives are [-held.-]{+released.+}"
         );
+    }
+
+    #[test]
+    fn loose_keys_drop_articles_and_plurals() {
+        assert_eq!(loose_key("the Borg"), "borg");
+        assert_eq!(
+            loose_key("What are dual-icon missions?"),
+            "dual icon mission"
+        );
+        assert_eq!(loose_key("Dual-Icon Missions"), "dual icon mission");
+        assert_eq!(loose_key("Side Decks"), loose_key("side deck"));
+        assert_eq!(loose_key("abilities"), "ability");
+        assert_eq!(loose_key("class"), "class");
     }
 
     #[test]

@@ -2,19 +2,25 @@
 //! analyzers (English stemming, Italian stemming), synonym expansion from
 //! `glossary/synonyms.toml`, and ranking.
 //!
-//! Ranking rules, in order: an entry (or card) whose title is exactly the
-//! query comes first; title matches outrank body matches (the title field is
-//! boosted); a "See X" stub never outranks X. Question filler words ("can I",
-//! "what happens") are dropped; words not in the index vocabulary are matched
-//! fuzzily (typos); "quoted phrases" must occur as phrases.
+//! Ranking, in order: an entry (or card) whose title is exactly the query
+//! comes first; then tantivy's BM25 over title (boosted) and body, re-ranked
+//! by how much of the entry's title the question names (all of it, and
+//! nothing else, most) and by a prior per kind of document (the other
+//! edition only when asked; rulebook sections behind definitions unless the
+//! question asks how to do something); a "See X" stub never outranks X.
+//! Question filler words ("can I", "what happens", Italian "cosa", "della")
+//! are dropped; adjacent words also count as a phrase ("away team"); a word
+//! (almost) absent from the index is taken for its nearest index terms by
+//! edit distance (only the nearest, so "sheilds" is SHIELDS); forms the
+//! stemmer leaves apart ("verify" / "verification") are matched by prefix;
+//! "quoted phrases" must occur as phrases.
 
 use crate::readers::title_key;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
+use std::sync::OnceLock;
 use tantivy::collector::TopDocs;
-use tantivy::query::{
-    BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, PhraseQuery, Query, TermQuery,
-};
+use tantivy::query::{BooleanQuery, BoostQuery, Occur, PhraseQuery, Query, TermQuery};
 use tantivy::schema::{
     Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, Value, STORED, STRING,
 };
@@ -49,9 +55,27 @@ const IT: &str = "daystrom_it";
 const TITLE_BOOST: f32 = 3.0;
 const PHRASE_BOOST: f32 = 2.0;
 const EXPANSION_WEIGHT: f32 = 0.7;
-const FUZZY_WEIGHT: f32 = 0.5;
-/// Words in at most this many fields of documents are also matched fuzzily.
+/// A typo corrected at edit distance 1 weighs this much (half at distance 2).
+const CORRECTION_WEIGHT: f32 = 0.9;
+/// Corrections of a word that is in the index, but rarely, weigh less.
+const RARE_CORRECTION: f32 = 0.5;
+const MAX_CORRECTIONS: usize = 3;
+/// Words in at most this many fields of documents may be typos.
 const RARE_TERM: u64 = 2;
+/// Other forms of a word: same first MORPH_MIN letters, at most MORPH_EXTRA
+/// letters longer or shorter.
+const MORPH_WEIGHT: f32 = 0.5;
+const MORPH_MIN: usize = 5;
+const MORPH_EXTRA: usize = 2;
+/// Candidates re-ranked beyond the requested number of results.
+const RERANK_POOL: usize = 40;
+/// Re-ranking: share of the title's words found in the question; the title
+/// being exactly the question's words; priors by document kind.
+const TITLE_COVER: f32 = 0.5;
+const TITLE_IS_QUESTION: f32 = 1.5;
+const OTHER_EDITION_PRIOR: f32 = 0.6;
+const RULEBOOK_PRIOR: f32 = 0.85;
+const RULEBOOK_DEFINITION_PRIOR: f32 = 0.75;
 const SNIPPET_CHARS: usize = 220;
 const CARD_KIND: &str = "card";
 
@@ -187,12 +211,196 @@ pub struct RulesSearcher {
     index: Index,
     reader: IndexReader,
     f: Fields,
+    terms_en: OnceLock<IndexTerms>,
+    terms_it: OnceLock<IndexTerms>,
 }
 
 /// The query's words, grouped by how they are matched.
 struct Parsed {
     phrases: Vec<String>,
     words: Vec<String>,
+}
+
+/// A planned query: what tantivy scores, and what the re-ranking compares
+/// titles against.
+struct Plan {
+    scoring: Box<dyn Query>,
+    /// Per content word, the index terms it stands for (best first).
+    words: Vec<Vec<String>>,
+    /// Terms added by synonyms and abbreviations.
+    expanded: Vec<String>,
+    /// The question asks what a term means.
+    definition: bool,
+    /// The question asks how to do something.
+    procedure: bool,
+    edition_asked: bool,
+}
+
+impl Plan {
+    /// An entry whose title's words are all in the question is what the
+    /// question is about ("what does unopposed mean" → unopposed); more so
+    /// when the title is the question's words and nothing else.
+    fn title_factor(&self, title: &[String]) -> f32 {
+        if title.is_empty() {
+            return 1.0;
+        }
+        let asked = |t: &String| {
+            self.words
+                .iter()
+                .flatten()
+                .chain(&self.expanded)
+                .any(|w| w == t)
+        };
+        let covered = title.iter().filter(|t| asked(t)).count();
+        if covered == 0 {
+            return 1.0;
+        }
+        let share = covered as f32 / title.len() as f32;
+        let mut factor = 1.0 + TITLE_COVER * share;
+        let all_words_in_title = self
+            .words
+            .iter()
+            .all(|alts| alts.iter().any(|a| title.contains(a)));
+        if covered == title.len() && all_words_in_title {
+            factor *= TITLE_IS_QUESTION;
+        }
+        factor
+    }
+
+    /// Prior by kind of document: the other edition's rulebook only when
+    /// asked for; a rulebook section, long and touching everything, competes
+    /// on equal terms only for "how do I" questions, and least for "what is
+    /// X" ones, where the Glossary and Current Rulings define X.
+    fn prior(&self, kind: &str, edition: &str) -> f32 {
+        let mut p = 1.0;
+        if !self.edition_asked && edition.eq_ignore_ascii_case("2e") {
+            p *= OTHER_EDITION_PRIOR;
+        }
+        if kind == "rulebook" && !self.procedure {
+            p *= if self.definition {
+                RULEBOOK_DEFINITION_PRIOR
+            } else {
+                RULEBOOK_PRIOR
+            };
+        }
+        p
+    }
+}
+
+/// The terms of one language's title and body fields, with the number of
+/// documents (per field) each occurs in: to correct typos to the nearest
+/// term and to find other forms of a word the stemmer leaves apart
+/// ("verify" / "verification").
+struct IndexTerms {
+    df: BTreeMap<String, u64>,
+}
+
+impl IndexTerms {
+    fn read(searcher: &tantivy::Searcher, fields: &[Field]) -> anyhow::Result<IndexTerms> {
+        let mut df: BTreeMap<String, u64> = BTreeMap::new();
+        for &field in fields {
+            for segment in searcher.segment_readers() {
+                let inverted = segment.inverted_index(field)?;
+                let mut stream = inverted.terms().stream()?;
+                while stream.advance() {
+                    if let Ok(term) = std::str::from_utf8(stream.key()) {
+                        *df.entry(term.to_string()).or_default() +=
+                            u64::from(stream.value().doc_freq);
+                    }
+                }
+            }
+        }
+        Ok(IndexTerms { df })
+    }
+
+    fn freq(&self, term: &str) -> u64 {
+        self.df.get(term).copied().unwrap_or(0)
+    }
+
+    /// The index terms a query term stands for, with their weights, best
+    /// first: itself; when it is (almost) absent from the index, the nearest
+    /// terms by edit distance (only the nearest, so a common word one edit
+    /// further never beats the intended rare one); other forms sharing its
+    /// stem's prefix.
+    fn forms(&self, term: &str) -> Vec<(String, f32)> {
+        let freq = self.freq(term);
+        let mut out: Vec<(String, f32)> = Vec::new();
+        if freq > 0 {
+            out.push((term.to_string(), 1.0));
+        }
+        if freq <= RARE_TERM {
+            let damp = if freq == 0 { 1.0 } else { RARE_CORRECTION };
+            for (t, d) in self.nearest(term, freq) {
+                out.push((t, damp * CORRECTION_WEIGHT / d as f32));
+            }
+        }
+        for t in self.other_forms(term) {
+            if !out.iter().any(|o| o.0 == t) {
+                out.push((t, MORPH_WEIGHT));
+            }
+        }
+        out.sort_by(|a, b| b.1.total_cmp(&a.1));
+        out
+    }
+
+    /// The most frequent terms at the smallest edit distance (1, or 2 for
+    /// words longer than five letters) that are more common than `term`.
+    fn nearest(&self, term: &str, freq: u64) -> Vec<(String, usize)> {
+        let len = term.chars().count();
+        let max = if len > 5 { 2 } else { 1 };
+        let Some(first) = term.chars().next() else {
+            return Vec::new();
+        };
+        let mut best: Vec<(usize, u64, &str)> = Vec::new();
+        let from = first.to_string();
+        for (t, &df) in self.df.range(from..) {
+            if !t.starts_with(first) {
+                break;
+            }
+            if df <= freq || t.chars().count().abs_diff(len) > max {
+                continue;
+            }
+            let d = strsim::damerau_levenshtein(term, t);
+            if d == 0 || d > max {
+                continue;
+            }
+            best.push((d, df, t));
+        }
+        let Some(min) = best.iter().map(|b| b.0).min() else {
+            return Vec::new();
+        };
+        best.retain(|b| b.0 == min);
+        best.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(b.2)));
+        best.into_iter()
+            .take(MAX_CORRECTIONS)
+            .map(|(d, _, t)| (t.to_string(), d))
+            .collect()
+    }
+
+    /// Terms one or two letters longer or shorter with the same beginning
+    /// (at least five letters): "verifi" / "verif".
+    fn other_forms(&self, term: &str) -> Vec<String> {
+        let len = term.chars().count();
+        if len < MORPH_MIN {
+            return Vec::new();
+        }
+        let mut out: Vec<String> = self
+            .df
+            .range(term.to_string()..)
+            .skip(1)
+            .take_while(|(t, _)| t.starts_with(term))
+            .filter(|(t, _)| t.chars().count() - len <= MORPH_EXTRA)
+            .map(|(t, _)| t.clone())
+            .collect();
+        let chars: Vec<(usize, char)> = term.char_indices().collect();
+        for n in (len.saturating_sub(MORPH_EXTRA)).max(MORPH_MIN)..len {
+            let prefix = &term[..chars[n].0];
+            if self.freq(prefix) > 0 {
+                out.push(prefix.to_string());
+            }
+        }
+        out
+    }
 }
 
 impl RulesSearcher {
@@ -205,7 +413,13 @@ impl RulesSearcher {
             .reload_policy(ReloadPolicy::Manual)
             .try_into()?;
         let (_, f) = schema();
-        Ok(RulesSearcher { index, reader, f })
+        Ok(RulesSearcher {
+            index,
+            reader,
+            f,
+            terms_en: OnceLock::new(),
+            terms_it: OnceLock::new(),
+        })
     }
 
     /// Ranked results; an error when the query has nothing to search for.
@@ -216,12 +430,80 @@ impl RulesSearcher {
         } else {
             (self.f.title, self.f.body)
         };
-        let parsed = parse_query(&q.text);
+        let searcher = self.reader.searcher();
+        let plan = self.plan(&searcher, q, italian)?;
+        let filters = self.filters(q, italian, false);
+        let ranked = BooleanQuery::new(
+            std::iter::once((Occur::Must, plan.scoring.box_clone()))
+                .chain(filters)
+                .collect(),
+        );
+        let limit = q.limit.max(1);
+        let top = searcher.search(&ranked, &TopDocs::with_limit(limit + RERANK_POOL))?;
+        let mut analyzer = self.analyzer(italian);
+        let mut pool: Vec<(f32, TantivyDocument)> = Vec::new();
+        for (score, addr) in top {
+            let doc: TantivyDocument = searcher.doc(addr)?;
+            let title = text_of(&doc, title_f);
+            let factor = plan.title_factor(&title_terms(&mut analyzer, &title, italian))
+                * plan.prior(&text_of(&doc, self.f.kind), &text_of(&doc, self.f.edition));
+            pool.push((score * factor, doc));
+        }
+        pool.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let exact = self.exact_title(&searcher, q, italian)?;
+        let mut out: Vec<(Hit, TantivyDocument)> = Vec::new();
+        for (addr, score) in exact {
+            let doc: TantivyDocument = searcher.doc(addr)?;
+            out.push((self.hit(&doc, score, "exact title", title_f), doc));
+        }
+        for (score, doc) in pool {
+            let id = text_of(&doc, self.f.id);
+            if !out.iter().any(|h| h.0.id == id) {
+                out.push((self.hit(&doc, score, "ranked", title_f), doc));
+            }
+        }
+        self.stubs_after_targets(&searcher, &mut out, title_f)?;
+        out.truncate(limit);
+        // Snippets only for what is shown: they are the costly part.
+        let mut snippets = SnippetGenerator::create(&searcher, &plan.scoring, body_f)?;
+        snippets.set_max_num_chars(SNIPPET_CHARS);
+        Ok(out
+            .into_iter()
+            .enumerate()
+            .map(|(i, (mut h, doc))| {
+                h.rank = i + 1;
+                fill_snippet(&mut h, &doc, &snippets, body_f);
+                h
+            })
+            .collect())
+    }
+
+    fn analyzer(&self, italian: bool) -> TextAnalyzer {
+        let name = if italian { IT } else { EN };
+        self.index.tokenizers().get(name).expect("registered")
+    }
+
+    /// Turn the question into a scoring query: its content words (each with
+    /// the index terms it may stand for: itself, the nearest spelling when it
+    /// is a typo, other forms of the word), adjacent word pairs as phrases,
+    /// synonyms and abbreviations, and "quoted phrases" that must occur.
+    fn plan(
+        &self,
+        searcher: &tantivy::Searcher,
+        q: &SearchQuery,
+        italian: bool,
+    ) -> anyhow::Result<Plan> {
+        let (title_f, body_f) = if italian {
+            (self.f.title_it, self.f.body_it)
+        } else {
+            (self.f.title, self.f.body)
+        };
+        let parsed = parse_query(&q.text, italian);
         let vocab = &crate::vocab::vocabulary().synonyms;
         let content: Vec<String> = parsed
             .words
             .iter()
-            .filter(|w| !vocab.is_question_word(w))
+            .filter(|w| !filler(w, italian))
             .cloned()
             .collect();
         let expansions = if italian {
@@ -235,47 +517,40 @@ impl RulesSearcher {
                 q.text
             );
         }
-        let searcher = self.reader.searcher();
-        let analyzer_name = if italian { IT } else { EN };
-        let mut analyzer = self
-            .index
-            .tokenizers()
-            .get(analyzer_name)
-            .expect("registered");
+        let mut analyzer = self.analyzer(italian);
+        let terms_of_index = self.terms(searcher, italian)?;
         let mut should: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         let mut must: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        let mut terms = Vec::new();
+        let mut words: Vec<Vec<String>> = Vec::new();
+        let mut sequence: Vec<String> = Vec::new();
         for w in &content {
-            terms.extend(tokens(&mut analyzer, w));
-        }
-        for t in &terms {
-            let freq: u64 = [title_f, body_f]
-                .iter()
-                .map(|&f| searcher.doc_freq(&Term::from_field_text(f, t)).unwrap_or(0))
-                .sum();
-            if freq > 0 {
-                should.push((Occur::Should, term_pair(title_f, body_f, t, 1.0)));
-            }
-            // A word (almost) absent from the index is likely a typo.
-            if freq <= RARE_TERM {
-                let distance = if t.chars().count() > 5 { 2 } else { 1 };
-                for (f, boost) in [(title_f, TITLE_BOOST), (body_f, 1.0)] {
-                    let fuzzy = FuzzyTermQuery::new(Term::from_field_text(f, t), distance, true);
-                    should.push((
-                        Occur::Should,
-                        Box::new(BoostQuery::new(Box::new(fuzzy), boost * FUZZY_WEIGHT)),
-                    ));
+            for t in tokens(&mut analyzer, w) {
+                let forms = terms_of_index.forms(&t);
+                for (form, weight) in &forms {
+                    should.push((Occur::Should, term_pair(title_f, body_f, form, *weight)));
+                }
+                if let Some((best, _)) = forms.first() {
+                    sequence.push(best.clone());
+                }
+                let alternatives: Vec<String> = forms.into_iter().map(|f| f.0).collect();
+                if !alternatives.is_empty() && !words.contains(&alternatives) {
+                    words.push(alternatives);
                 }
             }
         }
-        if terms.len() >= 2 {
-            should.push((
-                Occur::Should,
-                phrase(title_f, body_f, &terms, 2, PHRASE_BOOST),
-            ));
+        // Adjacent words as phrases: "away team", "mission specialist".
+        for pair in sequence.windows(2) {
+            if pair[0] != pair[1] {
+                should.push((
+                    Occur::Should,
+                    phrase(title_f, body_f, pair, 1, PHRASE_BOOST),
+                ));
+            }
         }
+        let mut expanded: Vec<String> = Vec::new();
         for e in &expansions {
             let toks = tokens(&mut analyzer, e);
+            expanded.extend(toks.iter().cloned());
             match toks.len() {
                 0 => {}
                 1 => should.push((
@@ -290,6 +565,7 @@ impl RulesSearcher {
         }
         for p in &parsed.phrases {
             let toks = tokens(&mut analyzer, p);
+            words.extend(toks.iter().map(|t| vec![t.clone()]));
             match toks.len() {
                 0 => {}
                 1 => must.push((Occur::Must, term_pair(title_f, body_f, &toks[0], 1.0))),
@@ -308,44 +584,33 @@ impl RulesSearcher {
             };
             clauses.push((occur, Box::new(BooleanQuery::new(should))));
         }
-        let scoring = BooleanQuery::new(clauses);
-        let filters = self.filters(q, italian, false);
-        let ranked = BooleanQuery::new(
-            std::iter::once((Occur::Must, Box::new(scoring.clone()) as Box<dyn Query>))
-                .chain(filters)
-                .collect(),
-        );
-        let limit = q.limit.max(1);
-        let top = searcher.search(&ranked, &TopDocs::with_limit(limit + 10))?;
-        let exact = self.exact_title(&searcher, q, italian)?;
-        let mut hits: Vec<(f32, DocAddress, &'static str)> = Vec::new();
-        for (addr, score) in exact {
-            hits.push((score, addr, "exact title"));
+        Ok(Plan {
+            scoring: Box::new(BooleanQuery::new(clauses)),
+            words,
+            expanded,
+            definition: vocab.asks_definition(&q.text),
+            procedure: vocab.asks_procedure(&q.text),
+            edition_asked: q.edition.is_some(),
+        })
+    }
+
+    /// The index terms of one language with their document counts, read once.
+    fn terms(&self, searcher: &tantivy::Searcher, italian: bool) -> anyhow::Result<&IndexTerms> {
+        let cell = if italian {
+            &self.terms_it
+        } else {
+            &self.terms_en
+        };
+        if let Some(t) = cell.get() {
+            return Ok(t);
         }
-        for (score, addr) in top {
-            if !hits.iter().any(|h| h.1 == addr) {
-                hits.push((score, addr, "ranked"));
-            }
-        }
-        let mut out: Vec<(Hit, TantivyDocument)> = Vec::new();
-        for (score, addr, reason) in hits {
-            let doc: TantivyDocument = searcher.doc(addr)?;
-            out.push((self.hit(&doc, score, reason, title_f), doc));
-        }
-        self.stubs_after_targets(&searcher, &mut out, title_f)?;
-        out.truncate(limit);
-        // Snippets only for what is shown: they are the costly part.
-        let mut snippets = SnippetGenerator::create(&searcher, &scoring, body_f)?;
-        snippets.set_max_num_chars(SNIPPET_CHARS);
-        Ok(out
-            .into_iter()
-            .enumerate()
-            .map(|(i, (mut h, doc))| {
-                h.rank = i + 1;
-                fill_snippet(&mut h, &doc, &snippets, body_f);
-                h
-            })
-            .collect())
+        let fields = if italian {
+            [self.f.title_it, self.f.body_it]
+        } else {
+            [self.f.title, self.f.body]
+        };
+        let built = IndexTerms::read(searcher, &fields)?;
+        Ok(cell.get_or_init(|| built))
     }
 
     /// Language, document and edition filters; card documents only when asked
@@ -555,8 +820,9 @@ fn phrase(title: Field, body: Field, toks: &[String], slop: u32, weight: f32) ->
     Box::new(BooleanQuery::new(vec![q(title, TITLE_BOOST), q(body, 1.0)]))
 }
 
-/// Split "quoted phrases" from the other words.
-fn parse_query(text: &str) -> Parsed {
+/// Split "quoted phrases" from the other words. Italian elisions are split
+/// ("l'occultamento" → "l", "occultamento"); an English possessive is dropped.
+fn parse_query(text: &str, italian: bool) -> Parsed {
     let mut phrases = Vec::new();
     let mut rest = String::new();
     for (i, part) in text.split('"').enumerate() {
@@ -567,16 +833,49 @@ fn parse_query(text: &str) -> Parsed {
             rest.push_str(part);
         }
     }
-    let words = rest
-        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
-        .filter(|w| !w.is_empty())
+    Parsed {
+        phrases,
+        words: split_words(&rest, italian),
+    }
+}
+
+fn split_words(text: &str, italian: bool) -> Vec<String> {
+    let apostrophe = |c: char| c == '\'' || c == '’';
+    text.split(|c: char| !(c.is_alphanumeric() || (!italian && apostrophe(c))))
         .map(|w| {
-            w.trim_end_matches(['\'', '’'])
+            w.trim_matches(apostrophe)
                 .trim_end_matches("'s")
+                .trim_end_matches("’s")
                 .to_string()
         })
-        .collect();
-    Parsed { phrases, words }
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// A question's filler word in the language asked.
+fn filler(word: &str, italian: bool) -> bool {
+    let vocab = &crate::vocab::vocabulary().synonyms;
+    if italian {
+        vocab.is_italian_question_word(word)
+    } else {
+        vocab.is_question_word(word)
+    }
+}
+
+/// A title's analyzed words, filler words left out, each once.
+fn title_terms(analyzer: &mut TextAnalyzer, title: &str, italian: bool) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in split_words(title, italian) {
+        if filler(&w, italian) {
+            continue;
+        }
+        for t in tokens(analyzer, &w) {
+            if !out.contains(&t) {
+                out.push(t);
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -649,6 +948,76 @@ mod tests {
         let p = aboard.iter().position(|i| i == "g:present").unwrap();
         let a = aboard.iter().position(|i| i == "g:aboard").unwrap();
         assert!(p < a, "{aboard:?}");
+    }
+
+    #[test]
+    fn a_typo_goes_to_the_nearest_term_not_a_common_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut docs = vec![doc(
+            "g:shields",
+            "SHIELDS",
+            "A ship attribute: its defence.",
+            false,
+        )];
+        // "attribute" is common, "shields" rare: the fuzzy match must still
+        // prefer the nearer word.
+        for i in 0..6 {
+            docs.push(doc(
+                &format!("g:a{i}"),
+                &format!("attribute {i}"),
+                "An attribute of a card, such as attributes of personnel.",
+                false,
+            ));
+        }
+        build_index(dir.path(), &docs, &HashMap::new()).unwrap();
+        let s = RulesSearcher::open(dir.path()).unwrap();
+        assert_eq!(ids(&s, "sheilds")[0], "g:shields");
+        assert_eq!(ids(&s, "what are the sheilds of a ship")[0], "g:shields");
+    }
+
+    #[test]
+    fn titles_made_of_the_question_words_and_the_edition_prior() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut second = doc(
+            "rb2:present",
+            "present",
+            "Present means present at the same location; present present.",
+            false,
+        );
+        second.edition = "2E".into();
+        second.kind = "rulebook".into();
+        let docs = vec![
+            second,
+            doc(
+                "g:present",
+                "present",
+                "Cards at one place are present.",
+                false,
+            ),
+            doc(
+                "g:seed",
+                "seed phases",
+                "Seed cards, then more seed cards: seed seed seed; encountered.",
+                false,
+            ),
+            doc(
+                "g:encountered",
+                "encountered",
+                "Seed cards are encountered.",
+                false,
+            ),
+        ];
+        build_index(dir.path(), &docs, &HashMap::new()).unwrap();
+        let s = RulesSearcher::open(dir.path()).unwrap();
+        assert_eq!(ids(&s, "what does present mean")[0], "g:present");
+        let q = SearchQuery {
+            text: "what does present mean".into(),
+            edition: Some("2e".into()),
+            limit: 5,
+            ..Default::default()
+        };
+        assert_eq!(s.search(&q).unwrap()[0].id, "rb2:present");
+        assert_eq!(ids(&s, "what is encountered")[0], "g:encountered");
     }
 
     #[test]

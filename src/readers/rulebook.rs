@@ -138,6 +138,39 @@ fn flush(para: &mut Vec<&str>, sections: &mut Vec<RulesEntry>, report: &mut Read
     if text.is_empty() {
         return;
     }
+    let mut parts = split_run_on_headings(&text).into_iter();
+    let Some((lead, first)) = parts.next() else {
+        return;
+    };
+    if let Some(title) = lead {
+        push_section(sections, title, first_line);
+    }
+    add_paragraph(sections, report, first, first_line);
+    for (title, body) in parts {
+        push_section(sections, title.unwrap_or_default(), first_line);
+        add_paragraph(sections, report, body, first_line);
+    }
+}
+
+fn push_section(sections: &mut Vec<RulesEntry>, title: String, line: usize) {
+    sections.push(RulesEntry {
+        title,
+        line,
+        source: Some("rulebook".into()),
+        ..Default::default()
+    });
+}
+
+/// Add one repaired paragraph to the current section.
+fn add_paragraph(
+    sections: &mut Vec<RulesEntry>,
+    report: &mut ReadReport,
+    text: String,
+    first_line: usize,
+) {
+    if text.is_empty() {
+        return;
+    }
     let Some(section) = sections.last_mut() else {
         report.unplaced.push(Unplaced {
             line: first_line,
@@ -162,6 +195,77 @@ fn flush(para: &mut Vec<&str>, sections: &mut Vec<RulesEntry>, report: &mut Read
         section.body.push_str("\n\n");
     }
     section.body.push_str(&text);
+}
+
+/// The scrape ran some sections together on one line ("… stopped.) THE COLON
+/// RULE Normally, when a card …"). Split a paragraph at each UPPERCASE run
+/// that starts the paragraph or follows a sentence end and is followed by
+/// sentence text: (heading, text) parts, the first with no heading when the
+/// paragraph does not start with one.
+fn split_run_on_headings(text: &str) -> Vec<(Option<String>, String)> {
+    let words: Vec<(usize, &str)> = text
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
+        .collect();
+    let mut cuts: Vec<(usize, usize)> = Vec::new(); // word ranges of headings
+    let mut i = 0;
+    while i < words.len() {
+        let after_sentence = i == 0 || words[i - 1].1.ends_with(['.', '!', '?', ')']);
+        let run = words[i..].iter().take_while(|(_, w)| capitals(w)).count();
+        let mut len = run;
+        // "COPIES AND "DIFFERENT" A card is …": the "A" begins the sentence.
+        if len > 1 && matches!(words[i + len - 1].1, "A" | "I") {
+            len -= 1;
+        }
+        let next = words.get(i + len).map(|(_, w)| *w);
+        let sentence_follows = next.is_none_or(|w| {
+            let w = w.trim_start_matches(['"', '“']);
+            w.starts_with(char::is_uppercase) && w.chars().any(char::is_lowercase)
+                || matches!(w, "A" | "I")
+        });
+        if after_sentence && len > 0 && sentence_follows && heading_run(&words[i..i + len]) {
+            cuts.push((i, i + len));
+            i += len;
+        } else {
+            i += run.max(1);
+        }
+    }
+    let mut out: Vec<(Option<String>, String)> = Vec::new();
+    let mut from = 0; // byte offset of the current part's text
+    let mut title: Option<String> = None;
+    for (a, b) in cuts {
+        let start = words[a].0;
+        let body = text[from..start].trim();
+        if title.is_some() || !body.is_empty() {
+            out.push((title.take(), body.to_string()));
+        }
+        let end = words[b - 1].0 + words[b - 1].1.len();
+        title = Some(text[start..end].to_string());
+        from = end;
+    }
+    out.push((title, text[from..].trim().to_string()));
+    out
+}
+
+/// A word of an UPPERCASE run: letters, none lowercase ("(A.T.M.)", "\"ONCE").
+fn capitals(word: &str) -> bool {
+    word.chars().any(char::is_alphabetic) && !word.chars().any(char::is_lowercase)
+}
+
+/// A run is a heading, not a capitalised name ("REM", "U.S.S.") or a list of
+/// skills ("CIVILIAN, ENGINEER,"): at least four letters, a single word only
+/// if it is a plain word, no list commas, within the heading length.
+fn heading_run(run: &[(usize, &str)]) -> bool {
+    let letters: usize = run
+        .iter()
+        .map(|(_, w)| w.chars().filter(|c| c.is_alphabetic()).count())
+        .sum();
+    let chars: usize = run.iter().map(|(_, w)| w.chars().count() + 1).sum();
+    let plain_single = run.len() > 1 || run[0].1.chars().all(char::is_alphabetic);
+    letters >= 4
+        && plain_single
+        && chars <= MAX_HEADING_CHARS
+        && !run.iter().any(|(_, w)| w.ends_with([',', ':', ';']))
 }
 
 /// "actions – Nearly everything ..." → ("actions", "Nearly everything ...").
@@ -240,6 +344,33 @@ mod tests {
         // Wiki page from its title (line 29) on, the caption, the page title line.
         assert!(unplaced.contains(&1) && unplaced.contains(&9) && unplaced.contains(&29));
         assert_eq!(r.unplaced.len(), 6, "{:?}", r.unplaced);
+    }
+
+    #[test]
+    fn run_on_headings_become_sections() {
+        let doc = "RULES\n\nCOPIES AND \"DIFFERENT\" A card is a copy. REM Fatigue stays. \"ONCE PER GAME\" AND SIMILAR LIMITS Only once. TIES When tied, the opponent chooses. OFFICER and SCIENCE skills are kept. THE COLON RULE Normally, exact titles. ADD THEN MULTIPLY (A.T.M.) When doubling. LOOKING AT CARDS\n\nYou may look.\n\nEQUIVALENTS \"Look.\" Words.\n";
+        let r = read(Path::new("rb.txt"), doc.as_bytes()).unwrap();
+        let titles: Vec<_> = r.entries.iter().map(|e| e.title.as_str()).collect();
+        assert_eq!(
+            titles,
+            [
+                "RULES",
+                "COPIES AND \"DIFFERENT\"",
+                "\"ONCE PER GAME\" AND SIMILAR LIMITS",
+                "TIES",
+                "THE COLON RULE",
+                "ADD THEN MULTIPLY (A.T.M.)",
+                "LOOKING AT CARDS",
+                "EQUIVALENTS"
+            ]
+        );
+        assert_eq!(r.entries[1].body, "A card is a copy. REM Fatigue stays.");
+        assert_eq!(
+            r.entries[3].body,
+            "When tied, the opponent chooses. OFFICER and SCIENCE skills are kept."
+        );
+        assert_eq!(r.entries[6].body, "You may look.");
+        assert!(r.entries[0].body.is_empty());
     }
 
     #[test]

@@ -28,6 +28,17 @@ pub struct SynonymGroup {
 #[serde(deny_unknown_fields)]
 pub struct QuestionWords {
     pub words: Vec<String>,
+    /// Filler words of Italian questions ("cosa", "come", "della").
+    #[serde(default)]
+    pub it: Vec<String>,
+    /// Phrases that make a question ask for a definition ("what is",
+    /// "mean"): definitions then outrank rulebook sections.
+    #[serde(default)]
+    pub definition: Vec<String>,
+    /// Phrases that make a question ask how to do something ("how do I"):
+    /// rulebook sections then compete with definitions on equal terms.
+    #[serde(default)]
+    pub procedure: Vec<String>,
 }
 
 impl Synonyms {
@@ -71,6 +82,39 @@ impl Synonyms {
         let w = word.to_lowercase();
         self.question.words.contains(&w)
     }
+
+    /// True for a filler word of an Italian question ("cosa", "della").
+    pub fn is_italian_question_word(&self, word: &str) -> bool {
+        let w = word.to_lowercase();
+        self.question.it.contains(&w)
+    }
+
+    /// True when the question asks what a term means ("what is a drone",
+    /// "what does present mean").
+    pub fn asks_definition(&self, query: &str) -> bool {
+        contains_phrase(query, &self.question.definition)
+    }
+
+    /// True when the question asks how to do something ("how do I seed").
+    pub fn asks_procedure(&self, query: &str) -> bool {
+        contains_phrase(query, &self.question.procedure)
+    }
+}
+
+/// Whether one of `phrases` occurs in `query` as whole words, any case.
+fn contains_phrase(query: &str, phrases: &[String]) -> bool {
+    let folded = format!(
+        " {} ",
+        query
+            .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    );
+    phrases
+        .iter()
+        .any(|d| folded.contains(&format!(" {} ", d.to_lowercase())))
 }
 
 #[cfg(test)]
@@ -87,5 +131,8 @@ mod tests {
         assert!(s.expand("look at this").is_empty());
         assert!(s.expand("HQ").contains(&"headquarters".to_string()));
         assert!(s.is_question_word("Can") && !s.is_question_word("beam"));
+        assert!(s.is_italian_question_word("Cosa") && !s.is_italian_question_word("nave"));
+        assert!(s.asks_definition("What is a drone?") && s.asks_definition("what's present"));
+        assert!(!s.asks_definition("how do I beam") && s.asks_procedure("How do I beam?"));
     }
 }
