@@ -245,6 +245,18 @@ pub struct Card {
     /// Every `{Title}` in the game text, in order.
     pub references: Vec<String>,
     pub printings: Vec<Printing>,
+    /// Every persona of the Persona cell (`persona` is the first of them).
+    #[serde(default)]
+    pub personas: Vec<Persona>,
+    /// Ships: prose in the Staff cell beside the icons (`OR {James T. Kirk}`).
+    #[serde(default)]
+    pub staffing_text: Option<String>,
+    /// Personnel: why the skill box did not parse fully.
+    #[serde(default)]
+    pub skill_problem: Option<String>,
+    /// `Names` column: the characters the card names.
+    #[serde(default)]
+    pub names_list: Vec<String>,
 }
 
 impl Card {
@@ -289,5 +301,29 @@ impl CardDb {
 
     pub fn is_empty(&self) -> bool {
         self.cards.is_empty()
+    }
+
+    /// The cards with exactly this title (compared folded: case, accents,
+    /// typographic quotes), First Edition first.
+    pub fn by_title(&self, title: &str) -> Vec<&Card> {
+        let want = crate::repair::fold_for_match(title);
+        let mut out: Vec<&Card> = self
+            .cards
+            .iter()
+            .filter(|c| crate::repair::fold_for_match(&c.title) == want)
+            .collect();
+        out.sort_by_key(|c| (c.edition, std::cmp::Reverse(c.printings.len())));
+        out
+    }
+
+    /// The card a `{Title}` reference names, if one exists (preferring the
+    /// edition of the referring card).
+    pub fn resolve(&self, title: &str, edition: Edition) -> Option<&Card> {
+        let cands = self.by_title(title);
+        cands
+            .iter()
+            .find(|c| c.edition == edition)
+            .or(cands.first())
+            .copied()
     }
 }
