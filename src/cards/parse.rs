@@ -25,8 +25,9 @@ pub fn printed_title(name: &str) -> PrintedTitle {
         t = rest.trim_end();
         virtual_promo = true;
     }
-    if let Some(rest) = t.strip_suffix('*') {
-        t = rest.trim_end();
+    // "Kira**": a triple-affiliation card has two twins
+    if t.ends_with('*') {
+        t = t.trim_end_matches('*').trim_end();
         twin = true;
     }
     PrintedTitle {
