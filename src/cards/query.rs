@@ -371,6 +371,17 @@ fn term(w: &str, col: usize) -> Result<Term, QueryError> {
         }
         return Ok(Term::ExactTitle(v));
     }
+    if !w.chars().any(char::is_alphanumeric) {
+        return Err(QueryError::at(col, format!("expected a term, found `{w}`")));
+    }
+    let key_len = w.chars().take_while(|c| c.is_ascii_alphabetic()).count();
+    let lead = w[..key_len].to_lowercase();
+    if NUMERIC_KEYS.contains(&lead.as_str()) && key_len < w.len() && split_key(w).is_none() {
+        return Err(QueryError::at(
+            col + key_len,
+            format!("bad comparison after `{lead}`: expected = != < <= > >="),
+        ));
+    }
     let Some((key, rest)) = split_key(w) else {
         if let Some(p) = w.find(':') {
             // `foo:` where foo is not alphabetic
@@ -509,7 +520,7 @@ fn number_term(key: &str, rest: &str, op_col: usize) -> Result<Term, QueryError>
 fn skill_term(raw: &str, col: usize) -> Result<Term, QueryError> {
     // name, then optional comparison
     let (name_part, cmp_part) = match raw.find(['<', '>', '=', '!']) {
-        Some(p) if !raw[..p].contains('"') || raw[..p].matches('"').count() % 2 == 0 => {
+        Some(p) if !raw[..p].contains('"') || raw[..p].matches('"').count().is_multiple_of(2) => {
             (&raw[..p], Some(&raw[p..]))
         }
         _ => (raw, None),

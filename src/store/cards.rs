@@ -11,6 +11,16 @@ use crate::repair::fold_for_match;
 use rusqlite::params;
 use std::collections::HashMap;
 
+/// Indexes the query language's EXISTS subqueries need (additive to the schema).
+const CARD_INDEXES: &str = "
+CREATE INDEX IF NOT EXISTS card_affiliations_card ON card_affiliations(card, affiliation);
+CREATE INDEX IF NOT EXISTS card_icons_card ON card_icons(card, staffing, icon);
+CREATE INDEX IF NOT EXISTS card_chars_card ON card_chars(card);
+CREATE INDEX IF NOT EXISTS card_commands_card ON card_commands(card);
+CREATE INDEX IF NOT EXISTS card_refs_card ON card_refs(card);
+CREATE INDEX IF NOT EXISTS cards_edition_type ON cards(edition, type);
+";
+
 fn edition_str(e: Edition) -> &'static str {
     match e {
         Edition::First => "1E",
@@ -35,6 +45,7 @@ fn stat_text(s: &Option<Stat>) -> Option<String> {
 /// commands, references and printings, in one transaction.
 pub fn write(store: &Store, db: &CardDb) -> anyhow::Result<()> {
     let tx = store.conn.unchecked_transaction()?;
+    tx.execute_batch(CARD_INDEXES)?;
     let titles = title_index(db);
     {
         let mut card_stmt = tx.prepare(
