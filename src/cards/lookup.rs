@@ -39,7 +39,12 @@ impl<'a> Lookup<'a> {
 /// Title words for matching: folded, apostrophes and periods dropped, other
 /// punctuation splits words; a leading "the" is dropped.
 pub fn title_words(s: &str) -> Vec<String> {
-    let folded = fold_for_match(s);
+    // Most titles are ASCII: lowercasing is all the folding they need.
+    let folded = if s.is_ascii() {
+        s.to_ascii_lowercase()
+    } else {
+        fold_for_match(s)
+    };
     let cleaned: String = folded
         .chars()
         .filter(|c| !matches!(c, '\'' | '.' | '"'))

@@ -363,3 +363,73 @@ pub fn cards(ctx: &Context, args: CardsArgs) -> anyhow::Result<ExitCode> {
     println!("{} card(s)", rows.len());
     Ok(ExitCode::SUCCESS)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::ingest::load_rows;
+    use crate::cards::model::PrintingSource;
+    use crate::readers::cards_csv::read_file;
+
+    fn fixture_store() -> (tempfile::TempDir, Store, crate::cards::CardDb) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::create(dir.path()).unwrap();
+        let base = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cards");
+        let rows = |f: &str, s| (f.to_string(), s, read_file(&base.join(f), s).unwrap());
+        let load = load_rows(vec![
+            rows("physical.csv", PrintingSource::Physical),
+            rows("virtual.csv", PrintingSource::Virtual),
+            rows("lackey.csv", PrintingSource::Lackey),
+        ]);
+        crate::store::cards::write(&store, &load.db).unwrap();
+        (dir, store, load.db)
+    }
+
+    #[test]
+    fn card_block_shows_stats_skills_text_printings_and_references() {
+        let (_dir, store, db) = fixture_store();
+        let card = lookup(&db, "test envoy").card().unwrap();
+        let refs = referenced_by(&store, card.id).unwrap();
+        assert_eq!(refs, vec!["Test Treaty".to_string()]);
+        let rules = rules_for(&store, card.id).unwrap();
+        assert!(rules.is_empty());
+        let out = render_card(card, &rules, &refs, &[]);
+        for want in [
+            "Test Envoy",
+            "INTEGRITY 7",
+            "Diplomacy x2",
+            "Music x0.5",
+            "Non-Aligned / Cardassian",
+            "tst · R",
+            "900_001",
+            "Referenced by",
+            "Test Treaty",
+            "[AU][Stf]",
+        ] {
+            assert!(out.contains(want), "missing {want:?} in\n{out}");
+        }
+    }
+
+    #[test]
+    fn query_results_come_from_the_store() {
+        let (_dir, store, _db) = fixture_store();
+        let rows = query::query(
+            &store,
+            "t:personnel a:na skill:diplomacy>=2",
+            &RunOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            rows.iter().map(|r| r.title.as_str()).collect::<Vec<_>>(),
+            vec!["Test Envoy"]
+        );
+        assert_eq!(rows[0].printing_count, 3);
+        let err = query::query(&store, "t:personnel skil:x", &RunOptions::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("did you mean `skill:`") && err.contains('^'),
+            "{err}"
+        );
+    }
+}
