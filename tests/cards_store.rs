@@ -21,9 +21,14 @@ fn references_resolve_to_cards() {
     let store = cards_common::store();
     let (total, resolved): (i64, i64) = store
         .conn
-        .query_row("SELECT COUNT(*), COUNT(target) FROM card_refs", [], |r| Ok((r.get(0)?, r.get(1)?)))
+        .query_row("SELECT COUNT(*), COUNT(target) FROM card_refs", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
         .unwrap();
-    assert!(total > 1000 && resolved * 10 > total * 7, "{resolved}/{total}");
+    assert!(
+        total > 1000 && resolved * 10 > total * 7,
+        "{resolved}/{total}"
+    );
     // every resolved target has the referenced title
     let bad: i64 = store
         .conn
@@ -44,13 +49,25 @@ fn rules_entries_link_to_cards() {
             .conn
             .prepare("SELECT r.entry_id, r.how FROM card_rules r JOIN cards c ON c.id = r.card WHERE c.title = ?1")
             .unwrap();
-        stmt.query_map([title], |r| Ok((r.get(0)?, r.get(1)?))).unwrap().map(Result::unwrap).collect()
+        stmt.query_map([title], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
     };
     let fajo = links("Kivas Fajo");
-    assert!(fajo.contains(&("current-rulings:kivas-fajo".into(), "about".into())), "{fajo:?}");
-    assert!(!fajo.iter().any(|(_, how)| how == "mentions"), "the entry about a card is not also a mention");
+    assert!(
+        fajo.contains(&("current-rulings:kivas-fajo".into(), "about".into())),
+        "{fajo:?}"
+    );
+    assert!(
+        !fajo.iter().any(|(_, how)| how == "mentions"),
+        "the entry about a card is not also a mention"
+    );
     let borg = links("Borg Ship");
-    assert!(borg.contains(&("current-rulings:kivas-fajo".into(), "mentions".into())), "{borg:?}");
+    assert!(
+        borg.contains(&("current-rulings:kivas-fajo".into(), "mentions".into())),
+        "{borg:?}"
+    );
     // "stolen" is not a card title; "Kivas Fajo - Collector" is not named in the entry
     assert!(links("Kivas Fajo - Collector").is_empty());
 }
