@@ -265,7 +265,10 @@ fn check(c: &Card, skills: &str, downloads: &str, special: &str) -> Result<(), S
         ));
     }
     if !c.skills_parsed {
-        return Err(format!("flagged unparsed: {:?}", c.skill_problem));
+        return Err(format!(
+            "flagged unparsed: {:?}",
+            daystrom::cards::parse::skill_box(&c.text).problem
+        ));
     }
     Ok(())
 }

@@ -334,12 +334,10 @@ fn card_from_row(
             None => download_titles(&text),
         },
         skills_parsed: bx.as_ref().is_none_or(|b| b.parsed),
-        skill_problem: bx.and_then(|b| b.problem),
         text,
         printings: Vec::new(),
         personas,
         staffing_text,
-        names_list: parse::list(&row.names),
         card_type,
     }
 }
@@ -386,7 +384,7 @@ fn summarise(db: &CardDb, r: &mut CardReport) {
             } else {
                 r.unparsed.push(UnparsedSkills {
                     title: c.title.clone(),
-                    problem: c.skill_problem.clone().unwrap_or_default(),
+                    problem: parse::skill_box(&c.text).problem.unwrap_or_default(),
                     text: c.text.clone(),
                 });
             }

@@ -251,12 +251,52 @@ pub struct Card {
     /// Ships: prose in the Staff cell beside the icons (`OR {James T. Kirk}`).
     #[serde(default)]
     pub staffing_text: Option<String>,
-    /// Personnel: why the skill box did not parse fully.
-    #[serde(default)]
-    pub skill_problem: Option<String>,
-    /// `Names` column: the characters the card names.
-    #[serde(default)]
-    pub names_list: Vec<String>,
+}
+
+/// An empty card, so that test helpers can write `Card { title, ..Default::default() }`.
+impl Default for Card {
+    fn default() -> Self {
+        Card {
+            id: 0,
+            key: String::new(),
+            title: String::new(),
+            edition: Edition::First,
+            card_type: CardType::Other(String::new()),
+            unique: false,
+            universal: false,
+            affiliations: Vec::new(),
+            mission_icons: Vec::new(),
+            mission_affil_text: None,
+            class: None,
+            int_rng: None,
+            cun_wpn: None,
+            str_shd: None,
+            points: None,
+            span: None,
+            quadrant: None,
+            region: None,
+            dilemma_type: None,
+            icons: Vec::new(),
+            staffing: Vec::new(),
+            characteristics: Vec::new(),
+            persona: None,
+            commands: Vec::new(),
+            requires: None,
+            reports: None,
+            property: String::new(),
+            names: None,
+            lore: String::new(),
+            text: String::new(),
+            skills: Vec::new(),
+            special_skills: Vec::new(),
+            special_downloads: Vec::new(),
+            skills_parsed: true,
+            references: Vec::new(),
+            printings: Vec::new(),
+            personas: Vec::new(),
+            staffing_text: None,
+        }
+    }
 }
 
 impl Card {
