@@ -117,9 +117,7 @@ fn icons_characteristics_persona_commands() {
     all("char:klingon", |c| c.has_characteristic("Klingon"));
     all("char:female", |c| c.has_characteristic("Female"));
     all("persona:\"Jean-Luc Picard\"", |c| {
-        c.personas
-            .iter()
-            .any(|p| p.name.contains("Jean-Luc Picard"))
+        c.persona.iter().any(|p| p.name.contains("Jean-Luc Picard"))
     });
     all("cmd:Satelk", |c| {
         c.commands.iter().any(|m| m.contains("Satelk"))

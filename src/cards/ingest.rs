@@ -286,13 +286,16 @@ fn card_from_row(
         parse::affiliations(&row.affil)
     };
     let (icons, unknown) = parse::icons(&row.icons);
-    let (staffing, staffing_text) = parse::staffing(&row.staff);
+    // The prose beside staffing icons (`OR {James T. Kirk}`) has no field in the
+    // model yet; the icons are kept.
+    let (staffing, _staffing_text) = parse::staffing(&row.staff);
     for u in unknown {
         *unknown_icons.entry(u).or_insert(0) += 1;
     }
     let text = row.text.trim().to_string();
     let universal = row.uniqueness.trim().eq_ignore_ascii_case("univ");
     let bx = (card_type == CardType::Personnel).then(|| parse::skill_box(&text));
+    // A dual personnel has two personas; the model holds one (the first).
     let personas = parse::personas(&row.persona);
     Card {
         id: 0,
@@ -336,8 +339,6 @@ fn card_from_row(
         skills_parsed: bx.as_ref().is_none_or(|b| b.parsed),
         text,
         printings: Vec::new(),
-        personas,
-        staffing_text,
         card_type,
     }
 }

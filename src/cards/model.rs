@@ -245,12 +245,6 @@ pub struct Card {
     /// Every `{Title}` in the game text, in order.
     pub references: Vec<String>,
     pub printings: Vec<Printing>,
-    /// Every persona of the Persona cell (`persona` is the first of them).
-    #[serde(default)]
-    pub personas: Vec<Persona>,
-    /// Ships: prose in the Staff cell beside the icons (`OR {James T. Kirk}`).
-    #[serde(default)]
-    pub staffing_text: Option<String>,
 }
 
 /// An empty card, so that test helpers can write `Card { title, ..Default::default() }`.
@@ -293,8 +287,6 @@ impl Default for Card {
             skills_parsed: true,
             references: Vec::new(),
             printings: Vec::new(),
-            personas: Vec::new(),
-            staffing_text: None,
         }
     }
 }

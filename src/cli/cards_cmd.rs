@@ -201,8 +201,7 @@ pub fn render_card(card: &Card, rules: &[RuleLink], refs: &[String], others: &[&
         card.staffing
             .iter()
             .map(|i| format!("[{i}]"))
-            .collect::<String>()
-            + card.staffing_text.as_deref().unwrap_or(""),
+            .collect::<String>(),
     );
     row(
         "uniqueness",
@@ -233,7 +232,7 @@ pub fn render_card(card: &Card, rules: &[RuleLink], refs: &[String], others: &[&
     row("characteristics", card.characteristics.join("; "));
     row(
         "persona",
-        card.personas
+        card.persona
             .iter()
             .map(|p| {
                 format!(

@@ -96,7 +96,7 @@ pub fn write(store: &Store, db: &CardDb) -> anyhow::Result<()> {
                 c.quadrant,
                 c.region,
                 c.dilemma_type.map(|d| format!("{d:?}").to_lowercase()),
-                c.personas
+                c.persona
                     .iter()
                     .map(|p| p.name.as_str())
                     .collect::<Vec<_>>()
