@@ -1,8 +1,25 @@
 //! Ingest: read every document of the manifest, write the store and the search
 //! index into a new generation directory, and swap it in only when complete.
+//!
+//! Layout: `index/gen-<n>/` holds one complete generation (SQLite + tantivy);
+//! `index/CURRENT` names the live one. A new generation is built beside the
+//! old, then `CURRENT.tmp` is written and renamed over `CURRENT` (atomic on
+//! POSIX), and only then are older generations removed. An interrupted or
+//! failed ingest therefore leaves the previous index answering.
 
+use crate::corpus::{Corpus, DocKind, DocSpec};
+use crate::readers::read_rules_document;
+use crate::search::SearchDoc;
+use crate::store::rules::DocCounts;
 use crate::store::Store;
-use std::path::PathBuf;
+use anyhow::Context as _;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+const CURRENT: &str = "CURRENT";
+const GEN_PREFIX: &str = "gen-";
+const META_FINGERPRINT: &str = "corpus_fingerprint";
+const META_STAMP: &str = "corpus_stamp";
 
 /// Where the corpus and the index are.
 #[derive(Debug, Clone)]
@@ -21,8 +38,293 @@ pub struct IndexHandle {
     pub store: Store,
 }
 
-/// Open the current index, ingesting first when it is missing or stale
-/// (skeleton: to be written).
-pub fn open_fresh(_cfg: &IndexConfig) -> anyhow::Result<IndexHandle> {
-    anyhow::bail!("ingest is not built yet")
+impl IndexHandle {
+    /// The search index of this generation.
+    pub fn searcher(&self) -> anyhow::Result<crate::search::RulesSearcher> {
+        crate::search::RulesSearcher::open(&self.store.tantivy_dir())
+    }
+}
+
+/// What one ingest did, for the summary table.
+#[derive(Debug, Default, serde::Serialize)]
+pub struct IngestSummary {
+    pub generation: PathBuf,
+    pub documents: Vec<DocCounts>,
+    pub xrefs_resolved: usize,
+    pub xrefs_unresolved: usize,
+    pub search_docs: usize,
+    #[serde(skip)]
+    pub cards: Option<crate::cards::ingest::CardReport>,
+}
+
+impl IngestSummary {
+    /// Per document: entries, cross-references, repairs, unplaced lines.
+    pub fn table(&self) -> comfy_table::Table {
+        let mut t = comfy_table::Table::new();
+        t.set_header([
+            "document",
+            "entries",
+            "cross-refs",
+            "repairs",
+            "unplaced",
+            "first unplaced lines",
+        ]);
+        for d in &self.documents {
+            t.add_row([
+                d.doc.clone(),
+                d.entries.to_string(),
+                d.xrefs.to_string(),
+                d.repairs.to_string(),
+                d.unplaced.to_string(),
+                d.first_unplaced.join("\n"),
+            ]);
+        }
+        t
+    }
+}
+
+/// Options for [`ingest`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct IngestOptions {
+    /// Show a progress bar (only on a terminal).
+    pub progress: bool,
+    /// Skip the card documents (rules only; used by the benchmark).
+    pub rules_only: bool,
+}
+
+/// Build a new generation from the corpus and make it current.
+pub fn ingest(cfg: &IndexConfig, opts: IngestOptions) -> anyhow::Result<IngestSummary> {
+    let corpus = crate::corpus::locate(cfg.corpus.as_deref(), cfg.manifest.as_deref())?;
+    std::fs::create_dir_all(&cfg.index)
+        .with_context(|| format!("cannot create index directory {}", cfg.index.display()))?;
+    let gen = new_generation_dir(&cfg.index)?;
+    match build_generation(&corpus, &gen, opts) {
+        Ok(mut summary) => {
+            swap_current(&cfg.index, &gen)?;
+            remove_old_generations(&cfg.index, &gen);
+            summary.generation = gen;
+            Ok(summary)
+        }
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&gen);
+            Err(e)
+        }
+    }
+}
+
+fn new_generation_dir(index: &Path) -> anyhow::Result<PathBuf> {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let dir = index.join(format!("{GEN_PREFIX}{nanos}-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join(crate::store::TANTIVY_DIR))
+        .with_context(|| format!("cannot create {}", dir.display()))?;
+    Ok(dir)
+}
+
+/// Read every document into a fresh store and search index in `gen`.
+fn build_generation(
+    corpus: &Corpus,
+    gen: &Path,
+    opts: IngestOptions,
+) -> anyhow::Result<IngestSummary> {
+    let store = Store::create(gen)?;
+    let rules: Vec<&DocSpec> = corpus
+        .manifest
+        .documents
+        .iter()
+        .filter(|d| d.kind != DocKind::Cards)
+        .collect();
+    let bar = progress_bar(opts.progress, rules.len() as u64 + 1);
+    let mut summary = IngestSummary::default();
+    let mut search_docs = Vec::new();
+    for spec in &rules {
+        bar.set_message(spec.id.clone());
+        let path = corpus.path_of(spec);
+        let report = read_rules_document(spec, &path)?;
+        summary
+            .documents
+            .push(crate::store::rules::write_document(&store, spec, &report)?);
+        search_docs.extend(report.entries.iter().map(|e| SearchDoc {
+            id: e.id.clone(),
+            doc: spec.id.clone(),
+            kind: spec.kind.as_str().to_string(),
+            edition: spec.edition.clone(),
+            lang: spec.lang.clone(),
+            title: e.title.clone(),
+            body: e.body.clone(),
+            stub: e.stub,
+        }));
+        bar.inc(1);
+    }
+    let (ok, missing) = crate::store::rules::resolve_xrefs(&store)?;
+    summary.xrefs_resolved = ok;
+    summary.xrefs_unresolved = missing;
+    if !opts.rules_only {
+        bar.set_message("cards");
+        let card_docs: Vec<&DocSpec> = corpus
+            .manifest
+            .documents
+            .iter()
+            .filter(|d| d.kind == DocKind::Cards)
+            .collect();
+        let load = crate::cards::ingest::load(corpus, &card_docs)?;
+        crate::store::cards::write(&store, &load.db)?;
+        search_docs.extend(crate::cards::ingest::search_docs(&load.db));
+        summary.cards = Some(load.report);
+    }
+    bar.inc(1);
+    let see = stub_targets(&store)?;
+    crate::search::build_index(&store.tantivy_dir(), &search_docs, &see)?;
+    summary.search_docs = search_docs.len();
+    store.set_meta(META_FINGERPRINT, &corpus.fingerprint())?;
+    store.set_meta(META_STAMP, &corpus_stamp(corpus))?;
+    bar.finish_and_clear();
+    Ok(summary)
+}
+
+fn progress_bar(wanted: bool, len: u64) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !wanted || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("ingest {bar:30} {pos}/{len} {msg}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// For each stub entry, the ids its See-targets resolved to.
+fn stub_targets(store: &Store) -> anyhow::Result<HashMap<String, Vec<String>>> {
+    let mut st = store.conn.prepare(
+        "SELECT x.from_id, x.target_id FROM xrefs x JOIN entries e ON e.id = x.from_id
+         WHERE e.stub = 1 AND x.target_id IS NOT NULL ORDER BY x.rowid",
+    )?;
+    let mut out: HashMap<String, Vec<String>> = HashMap::new();
+    for row in st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))? {
+        let (from, to) = row?;
+        out.entry(from).or_default().push(to);
+    }
+    Ok(out)
+}
+
+/// Make `gen` current: write CURRENT.tmp, then rename it over CURRENT.
+fn swap_current(index: &Path, gen: &Path) -> anyhow::Result<()> {
+    let name = gen
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| anyhow::anyhow!("bad generation directory {}", gen.display()))?;
+    let tmp = index.join(format!("{CURRENT}.tmp"));
+    std::fs::write(&tmp, name).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, index.join(CURRENT))
+        .with_context(|| format!("cannot rename {} to {CURRENT}", tmp.display()))?;
+    Ok(())
+}
+
+/// Remove every generation but `keep` (old ones and leftovers of interrupted
+/// ingests). Failures are harmless: the next ingest tries again.
+fn remove_old_generations(index: &Path, keep: &Path) {
+    let Ok(dir) = std::fs::read_dir(index) else {
+        return;
+    };
+    for e in dir.flatten() {
+        let p = e.path();
+        let is_gen = p
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with(GEN_PREFIX));
+        if is_gen && p != keep {
+            let _ = std::fs::remove_dir_all(&p);
+        }
+    }
+}
+
+/// The current generation directory, if any.
+pub fn current_generation(index: &Path) -> Option<PathBuf> {
+    let name = std::fs::read_to_string(index.join(CURRENT)).ok()?;
+    let dir = index.join(name.trim());
+    dir.is_dir().then_some(dir)
+}
+
+/// Open the current generation as it is (no staleness check).
+pub fn open_current(index: &Path) -> anyhow::Result<IndexHandle> {
+    let dir = current_generation(index).ok_or_else(|| {
+        anyhow::anyhow!(
+            "no index in {}: run `daystrom ingest` first",
+            index.display()
+        )
+    })?;
+    let store = Store::open(&dir)?;
+    Ok(IndexHandle { dir, store })
+}
+
+/// A cheap stamp of the corpus: manifest and document sizes and mtimes. When
+/// it is unchanged the (slower) content fingerprint need not be recomputed.
+fn corpus_stamp(corpus: &Corpus) -> String {
+    let mut paths = vec![corpus.manifest_path.clone()];
+    paths.extend(corpus.manifest.documents.iter().map(|d| corpus.path_of(d)));
+    paths
+        .iter()
+        .map(|p| match std::fs::metadata(p) {
+            Ok(m) => {
+                let mtime = m
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_nanos());
+                format!("{}:{}:{mtime}", p.display(), m.len())
+            }
+            Err(_) => format!("{}:missing", p.display()),
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// Open the current index, ingesting first when it is missing or stale (the
+/// manifest or a document changed); prints a one-line note to stderr then.
+pub fn open_fresh(cfg: &IndexConfig) -> anyhow::Result<IndexHandle> {
+    let corpus = crate::corpus::locate(cfg.corpus.as_deref(), cfg.manifest.as_deref())?;
+    if let Ok(handle) = open_current(&cfg.index) {
+        let stamp = handle.store.meta(META_STAMP)?.unwrap_or_default();
+        if stamp == corpus_stamp(&corpus) {
+            return Ok(handle);
+        }
+        let stored = handle.store.meta(META_FINGERPRINT)?.unwrap_or_default();
+        if stored == corpus.fingerprint() {
+            return Ok(handle);
+        }
+        eprintln!(
+            "note: the corpus changed since the last ingest; re-ingesting into {}",
+            cfg.index.display()
+        );
+    } else {
+        eprintln!(
+            "note: no index in {} yet; ingesting the corpus first",
+            cfg.index.display()
+        );
+    }
+    ingest(cfg, IngestOptions::default())?;
+    open_current(&cfg.index)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn swap_names_the_new_generation_and_cleans_old_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = new_generation_dir(dir.path()).unwrap();
+        swap_current(dir.path(), &a).unwrap();
+        let b = new_generation_dir(dir.path()).unwrap();
+        assert_eq!(current_generation(dir.path()).unwrap(), a);
+        swap_current(dir.path(), &b).unwrap();
+        remove_old_generations(dir.path(), &b);
+        assert_eq!(current_generation(dir.path()).unwrap(), b);
+        assert!(!a.exists());
+        assert!(!dir.path().join("CURRENT.tmp").exists());
+    }
 }

@@ -85,6 +85,101 @@ pub fn fold_for_match(text: &str) -> String {
     out
 }
 
+/// How many times a PDF extractor repeats a bold run ("OwneOwneOwneOwner:r:r:r:").
+const STUTTER: usize = 4;
+/// The longest repeated unit considered a stutter ("The ship " is 9 chars).
+const STUTTER_MAX_UNIT: usize = 40;
+
+/// Collapse PDF stutter: any unit repeated exactly four times in a row becomes
+/// one copy ("PersonnelPersonnelPersonnelPersonnel" → "Personnel", ", , , , " →
+/// ", "). A one-character unit must be a letter, so "...." and "----" survive.
+pub fn repair_stutter(text: &str) -> (String, usize) {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut repairs = 0;
+    let mut i = 0;
+    while i < chars.len() {
+        match stutter_unit_at(&chars, i) {
+            Some(len) => {
+                out.extend(&chars[i..i + len]);
+                i += len * STUTTER;
+                repairs += 1;
+            }
+            None => {
+                out.push(chars[i]);
+                i += 1;
+            }
+        }
+    }
+    (out, repairs)
+}
+
+/// The shortest unit starting at `i` that is repeated four times, if any.
+fn stutter_unit_at(chars: &[char], i: usize) -> Option<usize> {
+    let rest = chars.len() - i;
+    (1..=STUTTER_MAX_UNIT.min(rest / STUTTER)).find(|&len| {
+        let unit = &chars[i..i + len];
+        if !unit.iter().any(|c| !c.is_whitespace()) {
+            return false;
+        }
+        if len == 1 && !unit[0].is_alphabetic() {
+            return false;
+        }
+        (1..STUTTER).all(|k| &chars[i + k * len..i + (k + 1) * len] == unit)
+    })
+}
+
+/// Replace U+FFFD left where a typographic quote was lost in a web scrape:
+/// between letters it was an apostrophe (`don�t`), before a word an opening
+/// quote, otherwise a closing one.
+pub fn repair_replacement_chars(text: &str) -> (String, usize) {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut repairs = 0;
+    for (i, &c) in chars.iter().enumerate() {
+        if c != '\u{fffd}' {
+            out.push(c);
+            continue;
+        }
+        let before = i.checked_sub(1).map(|j| chars[j]);
+        let after = chars.get(i + 1).copied();
+        let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+        out.push(if word(before) && word(after) {
+            '’'
+        } else if !word(before) && after.is_some_and(|c| !c.is_whitespace()) {
+            '“'
+        } else {
+            '”'
+        });
+        repairs += 1;
+    }
+    (out, repairs)
+}
+
+/// Join the hard-wrapped lines of one paragraph, removing a hyphen that split
+/// a word across lines ("battle-\nfield" → "battlefield"). Returns the joined
+/// text and the number of joins.
+pub fn join_wrapped(lines: &[&str]) -> (String, usize) {
+    let mut out = String::new();
+    let mut joins = 0;
+    for line in lines.iter().map(|l| l.trim()).filter(|l| !l.is_empty()) {
+        if out.is_empty() {
+            out.push_str(line);
+            continue;
+        }
+        joins += 1;
+        let hyphen_after_letter =
+            out.ends_with('-') && out[..out.len() - 1].ends_with(|c: char| c.is_alphabetic());
+        if hyphen_after_letter && line.starts_with(|c: char| c.is_lowercase()) {
+            out.pop();
+        } else if !hyphen_after_letter {
+            out.push(' ');
+        }
+        out.push_str(line);
+    }
+    (out, joins)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,5 +196,39 @@ mod tests {
         assert_eq!(fold_for_match("Q’s  Tent"), "q's tent");
         assert_eq!(fold_for_match("actions – “just”"), "actions - \"just\"");
         assert_eq!(fold_for_match("Pétanque"), "petanque");
+    }
+    #[test]
+    fn pdf_stutter_collapses_to_one_copy() {
+        let (t, n) = repair_stutter("PersonnelPersonnelPersonnelPersonnel, , , , Ships");
+        assert_eq!(t, "Personnel, Ships");
+        assert_eq!(n, 2);
+        let (t, _) =
+            repair_stutter("CommandCommandCommandCommand and OwneOwneOwneOwner:r:r:r: You");
+        assert_eq!(t, "Command and Owner: You");
+        let (t, _) = repair_stutter("The ship The ship The ship The ship must must must must be");
+        assert_eq!(t, "The ship must be");
+        let (t, _) = repair_stutter("DDDDamageamageamageamage and OrdeOrdeOrdeOrderrrrssss");
+        assert_eq!(t, "Damage and Orders");
+    }
+
+    #[test]
+    fn stutter_leaves_ordinary_text_alone() {
+        let text = "Wait.... ---- ok: 1111 is fine; a a a is fine; bookkeeper";
+        assert_eq!(repair_stutter(text), (text.to_string(), 0));
+    }
+
+    #[test]
+    fn replacement_chars_become_quotes() {
+        let (t, n) =
+            repair_replacement_chars("You don\u{fffd}t use \u{fffd}once per game\u{fffd} twice");
+        assert_eq!(t, "You don’t use “once per game” twice");
+        assert_eq!(n, 3);
+    }
+
+    #[test]
+    fn wrapped_lines_join_and_dehyphenate() {
+        let (t, n) = join_wrapped(&["a battle-", "field with ", "  Borg-", "Federation"]);
+        assert_eq!(t, "a battlefield with Borg-Federation");
+        assert_eq!(n, 3);
     }
 }

@@ -4,6 +4,7 @@
 
 use super::model::{Card, CardDb, CardType, Edition};
 use crate::repair::fold_for_match;
+use std::collections::HashMap;
 
 /// The outcome of a lookup.
 #[derive(Debug)]
@@ -110,6 +111,43 @@ fn score(q: &[String], title: &[String]) -> f64 {
     0.95 * (0.65 * coverage + 0.35 * precision)
 }
 
+/// The persona a personnel card stands for: its Persona cell, else its title
+/// without a subtitle ("Jean-Luc Picard (Nemesis)" → "Jean-Luc Picard").
+fn persona_of(c: &Card) -> Option<String> {
+    if c.card_type != CardType::Personnel {
+        return None;
+    }
+    let name = match &c.persona {
+        Some(p) if !p.name.is_empty() => p.name.as_str(),
+        _ => c.title.split(" (").next().unwrap_or(&c.title),
+    };
+    let name = name.split(" 2E").next().unwrap_or(name);
+    Some(title_words(name).join(" "))
+}
+
+/// How many cards stand for each persona.
+fn persona_counts(db: &CardDb) -> HashMap<String, usize> {
+    let mut m = HashMap::new();
+    for c in &db.cards {
+        if let Some(p) = persona_of(c) {
+            *m.entry(p).or_insert(0) += 1;
+        }
+    }
+    m
+}
+
+/// A small bonus for the card that *is* a much-printed persona, so "picard"
+/// prefers "Jean-Luc Picard" (many versions) to "Beverly Picard" (one). Only
+/// the card whose title is the persona's own name gets it.
+fn persona_bonus(counts: &HashMap<String, usize>, c: &Card) -> f64 {
+    let Some(p) = persona_of(c) else { return 0.0 };
+    if title_words(&c.title).join(" ") != p {
+        return 0.0;
+    }
+    let n = counts.get(&p).copied().unwrap_or(1);
+    0.015 * (n.saturating_sub(1).min(6)) as f64
+}
+
 /// Preference among equally good matches: 1E, personnel, more printings.
 fn preference(c: &Card) -> (bool, bool, usize) {
     (
@@ -122,10 +160,20 @@ fn preference(c: &Card) -> (bool, bool, usize) {
 /// Look a card up by a forgiving name.
 pub fn lookup<'a>(db: &'a CardDb, name: &str) -> Lookup<'a> {
     let q = title_words(name);
+    let personas = persona_counts(db);
     let mut scored: Vec<(f64, &Card)> = db
         .cards
         .iter()
-        .map(|c| (score(&q, &title_words(&c.title)), c))
+        .map(|c| {
+            let title = title_words(&c.title);
+            let s = score(&q, &title);
+            let bonus = if s > 0.0 && s < 1.0 {
+                persona_bonus(&personas, c)
+            } else {
+                0.0
+            };
+            (s + bonus, c)
+        })
         .filter(|(s, _)| *s > 0.0)
         .collect();
     scored.sort_by(|a, b| {
@@ -179,12 +227,26 @@ fn suggestions<'a>(db: &'a CardDb, q: &[String]) -> Vec<&'a Card> {
         .cards
         .iter()
         .map(|c| {
-            (
-                strsim::jaro_winkler(&joined, &title_words(&c.title).join(" ")),
-                c,
-            )
+            let words = title_words(&c.title);
+            // whole-name similarity, or how well the query's words match the title's
+            let whole = strsim::jaro_winkler(&joined, &words.join(" "));
+            let per_word = q
+                .iter()
+                .map(|w| {
+                    words
+                        .iter()
+                        .map(|t| strsim::jaro_winkler(w, t))
+                        .fold(0.0, f64::max)
+                })
+                .sum::<f64>()
+                / q.len().max(1) as f64;
+            let best_word = q
+                .iter()
+                .flat_map(|w| words.iter().map(move |t| strsim::jaro_winkler(w, t)))
+                .fold(0.0, f64::max);
+            (whole.max(per_word).max(0.85 * best_word), c)
         })
-        .filter(|(s, _)| *s > 0.7)
+        .filter(|(s, _)| *s > 0.75)
         .collect();
     all.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut out: Vec<&Card> = Vec::new();

@@ -132,7 +132,15 @@ pub fn render_card(card: &Card, rules: &[RuleLink], refs: &[String], others: &[&
         .set_content_arrangement(ContentArrangement::Dynamic);
     t.set_header(vec![
         paint(&card.title, Style::Title, colour),
-        format!("{} · {:?}", card.card_type.name(), card.edition),
+        format!(
+            "{} · {}",
+            card.card_type.name(),
+            if card.edition == crate::cards::Edition::First {
+                "1E"
+            } else {
+                "2E"
+            }
+        ),
     ]);
     let mut row = |k: &str, v: String| {
         if !v.is_empty() {

@@ -1,18 +1,116 @@
-//! CLI commands (skeleton: to be written).
+//! `daystrom check FILE|DIR`: run scenario files through the rules engine and
+//! print each question's verdict, reasons and citations; with `expect`, report
+//! pass/fail and exit non-zero on any failure.
 
+use super::output::{paint, Style};
 use super::Context;
+use crate::scenario::check::{check_file, collect, FileResult};
+use crate::scenario::DbTitleResolver;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Debug, clap::Args)]
-pub struct CheckArgs {}
-
-#[derive(Debug, clap::Args)]
-pub struct AbilitiesArgs {}
-
-pub fn check(_ctx: &Context, _args: CheckArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`check` is not built yet")
+pub struct CheckArgs {
+    /// Scenario files or directories of them.
+    #[arg(required = true, value_name = "FILE|DIR")]
+    pub paths: Vec<PathBuf>,
+    /// Print results as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Skip a directory (repeatable), e.g. rulings/responses until the ability compiler lands.
+    #[arg(long, value_name = "DIR")]
+    pub skip: Vec<PathBuf>,
+    /// Print only failures and the summary.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
-pub fn abilities(_ctx: &Context, _args: AbilitiesArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`abilities` is not built yet")
+pub fn check(ctx: &Context, args: CheckArgs) -> anyhow::Result<ExitCode> {
+    let corpus = crate::corpus::locate(ctx.corpus.as_deref(), ctx.manifest.as_deref())?;
+    // Seam: the lead swaps the stand-in loader and resolver for the card store
+    // and `crate::cards::lookup` at merge.
+    let db = crate::scenario::cards_standin::load_cards(&corpus.root)?;
+    let resolver = DbTitleResolver::new(&db);
+    let files = collect(&args.paths, &args.skip)?;
+    if files.is_empty() {
+        anyhow::bail!("no scenario files (*.toml) under the given paths");
+    }
+    let results: Vec<FileResult> = files
+        .iter()
+        .map(|f| check_file(f, &db, &resolver))
+        .collect();
+    let failed = results.iter().filter(|r| r.failed()).count();
+    if args.json {
+        super::output::print_json(&results)?;
+    } else {
+        print_text(&results, args.quiet);
+    }
+    Ok(if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn print_text(results: &[FileResult], quiet: bool) {
+    let on = super::output::colour_stdout();
+    let (mut pass, mut fail, mut unchecked, mut errors) = (0, 0, 0, 0);
+    for r in results {
+        if let Some(e) = &r.error {
+            errors += 1;
+            println!("{} {e}", paint("error", Style::Bad, on));
+            continue;
+        }
+        let show = !quiet || r.failed();
+        if show {
+            println!(
+                "{} {}",
+                paint(&r.path.display().to_string(), Style::Title, on),
+                r.title
+            );
+            if let Some(s) = &r.source {
+                println!("  source: {s}");
+            }
+        }
+        for a in &r.answers {
+            match a.passed {
+                Some(true) => pass += 1,
+                Some(false) => fail += 1,
+                None => unchecked += 1,
+            }
+            if !show {
+                continue;
+            }
+            let mark = match a.passed {
+                Some(true) => paint("pass", Style::Good, on),
+                Some(false) => paint("FAIL", Style::Bad, on),
+                None => paint("----", Style::Dim, on),
+            };
+            let expect = a
+                .expect
+                .as_ref()
+                .map(|e| format!(" (expected {e})"))
+                .unwrap_or_default();
+            println!(
+                "  {mark} line {}: {}? {}{expect}",
+                a.line,
+                a.ask,
+                paint(&a.verdict.value.to_string(), Style::Bold, on)
+            );
+            for reason in &a.verdict.reasons {
+                println!("      - {}", reason.text);
+            }
+            let cites: Vec<String> = a
+                .verdict
+                .citations
+                .iter()
+                .map(|c| format!("{} [{}]", c.title, c.id))
+                .collect();
+            println!("      cites: {}", cites.join("; "));
+        }
+    }
+    println!(
+        "{} files: {pass} passed, {fail} failed, {unchecked} without expectation, {errors} files with errors",
+        results.len()
+    );
 }

@@ -1,6 +1,7 @@
 //! The command line: argument parsing (clap derive) and dispatch. Each group of
 //! subcommands lives in its own file; the work itself is in the library.
 
+mod abilities_cmd;
 mod cards_cmd;
 mod check_cmd;
 mod errata_cmd;
@@ -57,7 +58,7 @@ pub enum Command {
     Define(rules_cmd::DefineArgs),
     /// Compare two versions of a rulings or glossary document.
     #[command(
-        after_help = "Example:\n  daystrom diff tests/fixtures/diff/rulings-v1.txt tests/fixtures/diff/rulings-v2.txt"
+        after_help = "Example:\n  daystrom diff tests/fixtures/rules/diff/rulings-v1.txt tests/fixtures/rules/diff/rulings-v2.txt"
     )]
     Diff(rules_cmd::DiffArgs),
     /// Look up one card by a forgiving name.
@@ -77,7 +78,7 @@ pub enum Command {
     Check(check_cmd::CheckArgs),
     /// Report how much of the card pool's game text the ability compiler understands.
     #[command(after_help = "Example:\n  daystrom abilities --coverage")]
-    Abilities(check_cmd::AbilitiesArgs),
+    Abilities(abilities_cmd::AbilitiesArgs),
     /// Show which verdicts a proposed erratum would flip.
     #[command(after_help = "Example:\n  daystrom errata tests/fixtures/errata/hugh.toml")]
     Errata(errata_cmd::ErrataArgs),
@@ -91,6 +92,7 @@ pub enum Command {
 
 /// Run the command line; errors print once, with their causes, and exit 1.
 pub fn main() -> ExitCode {
+    restore_sigpipe();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
@@ -102,6 +104,17 @@ pub fn main() -> ExitCode {
             output::eprint_error(&msg);
             ExitCode::from(1)
         }
+    }
+}
+
+/// Die quietly when the reader of our output goes away (`daystrom define x | head`),
+/// as command-line tools do, instead of panicking on a broken pipe.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: resetting a signal disposition to its default at startup, before
+    // any thread is spawned.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 
@@ -122,7 +135,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Card(a) => cards_cmd::card(&ctx, a),
         Command::Cards(a) => cards_cmd::cards(&ctx, a),
         Command::Check(a) => check_cmd::check(&ctx, a),
-        Command::Abilities(a) => check_cmd::abilities(&ctx, a),
+        Command::Abilities(a) => abilities_cmd::abilities(&ctx, a),
         Command::Errata(a) => errata_cmd::errata(&ctx, a),
         Command::Completions { shell } => {
             clap_complete::generate(

@@ -1,32 +1,236 @@
-//! CLI commands (skeleton: to be written).
+//! CLI commands for the rules documents: `ingest`, `search`, `define`, `diff`.
 
+use super::output::{colour_stdout, paint, print_json, Style};
 use super::Context;
+use crate::search::{Hit, SearchQuery};
 use std::process::ExitCode;
 
 #[derive(Debug, clap::Args)]
-pub struct IngestArgs {}
-
-#[derive(Debug, clap::Args)]
-pub struct SearchArgs {}
-
-#[derive(Debug, clap::Args)]
-pub struct DefineArgs {}
-
-#[derive(Debug, clap::Args)]
-pub struct DiffArgs {}
-
-pub fn ingest(_ctx: &Context, _args: IngestArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`ingest` is not built yet")
+pub struct IngestArgs {
+    /// Print the summary as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
-pub fn search(_ctx: &Context, _args: SearchArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`search` is not built yet")
+#[derive(Debug, clap::Args)]
+pub struct SearchArgs {
+    /// The question or words to search for; "quoted phrases" must match as phrases.
+    #[arg(required = true)]
+    pub query: Vec<String>,
+    /// Only this manifest document (e.g. glossary, current-rulings, rulebook-1e; `cards` for cards).
+    #[arg(long, value_name = "ID")]
+    pub doc: Option<String>,
+    /// Only this edition.
+    #[arg(long, value_parser = ["1e", "2e", "1E", "2E"])]
+    pub edition: Option<String>,
+    /// Language of the documents to search.
+    #[arg(long, default_value = "en", value_parser = ["en", "it"])]
+    pub lang: String,
+    /// How many results.
+    #[arg(short = 'n', long, default_value_t = 10)]
+    pub limit: usize,
+    /// JSON output (schema in docs/search-json.md).
+    #[arg(long)]
+    pub json: bool,
 }
 
-pub fn define(_ctx: &Context, _args: DefineArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`define` is not built yet")
+#[derive(Debug, clap::Args)]
+pub struct DefineArgs {
+    /// The term (a Glossary or Current Rulings title).
+    #[arg(required = true)]
+    pub term: Vec<String>,
+    #[arg(long)]
+    pub json: bool,
 }
 
-pub fn diff(_ctx: &Context, _args: DiffArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`diff` is not built yet")
+#[derive(Debug, clap::Args)]
+pub struct DiffArgs {
+    /// Old version: a manifest id or a path.
+    pub old: String,
+    /// New version: a manifest id or a path.
+    pub new: String,
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn ingest(ctx: &Context, args: IngestArgs) -> anyhow::Result<ExitCode> {
+    let summary = crate::ingest::ingest(
+        ctx,
+        crate::ingest::IngestOptions {
+            progress: true,
+            rules_only: false,
+        },
+    )?;
+    if args.json {
+        print_json(&summary)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("{}", summary.table());
+    println!(
+        "cross-references: {} resolved, {} unresolved; {} search documents; index {}",
+        summary.xrefs_resolved,
+        summary.xrefs_unresolved,
+        summary.search_docs,
+        summary.generation.display()
+    );
+    if let Some(cards) = &summary.cards {
+        println!("{}", cards.table());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn search(ctx: &Context, args: SearchArgs) -> anyhow::Result<ExitCode> {
+    let handle = crate::ingest::open_fresh(ctx)?;
+    let searcher = handle.searcher()?;
+    let q = SearchQuery {
+        text: args.query.join(" "),
+        doc: args.doc.clone(),
+        edition: args.edition.as_ref().map(|e| e.to_lowercase()),
+        lang: Some(args.lang.clone()),
+        limit: args.limit,
+    };
+    let hits = searcher.search(&q)?;
+    if args.json {
+        print_json(&serde_json::json!({ "query": q.text, "results": hits }))?;
+    } else if hits.is_empty() {
+        println!("no results for {:?}", q.text);
+    } else {
+        let colour = colour_stdout();
+        for h in &hits {
+            print_hit(h, colour);
+        }
+    }
+    Ok(if hits.is_empty() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn print_hit(h: &Hit, colour: bool) {
+    println!(
+        "{}. {}  {}",
+        h.rank,
+        paint(&h.title, Style::Title, colour),
+        paint(&format!("[{} · {}]", h.doc, h.id), Style::Dim, colour)
+    );
+    let mut snippet = String::new();
+    let mut at = 0;
+    for &(s, e) in &h.highlights {
+        if s < at
+            || e > h.snippet.len()
+            || !h.snippet.is_char_boundary(s)
+            || !h.snippet.is_char_boundary(e)
+        {
+            continue;
+        }
+        snippet.push_str(&h.snippet[at..s]);
+        snippet.push_str(&paint(&h.snippet[s..e], Style::Highlight, colour));
+        at = e;
+    }
+    snippet.push_str(&h.snippet[at..]);
+    println!("   {}", snippet.replace('\n', " "));
+}
+
+pub fn define(ctx: &Context, args: DefineArgs) -> anyhow::Result<ExitCode> {
+    let handle = crate::ingest::open_fresh(ctx)?;
+    let term = args.term.join(" ");
+    let answer = crate::rules::define(&handle.store, &term)?;
+    let found = !answer.definitions.is_empty();
+    if args.json {
+        print_json(&answer)?;
+    } else if !found {
+        eprintln!("no entry titled {term:?}.");
+        if !answer.suggestions.is_empty() {
+            eprintln!("did you mean: {}?", answer.suggestions.join(", "));
+        }
+    } else {
+        let colour = colour_stdout();
+        if answer.matched == "nearest" {
+            println!("(nearest title to {term:?})");
+        }
+        for d in &answer.definitions {
+            let e = &d.entry.entry;
+            let mark = if e.revised { " *revised" } else { "" };
+            println!(
+                "{}  {}{}",
+                paint(&e.title, Style::Title, colour),
+                paint(
+                    &format!("[{} · {} line {}]", d.entry.doc_title, e.id, e.line),
+                    Style::Dim,
+                    colour
+                ),
+                mark
+            );
+            if !e.body.is_empty() {
+                println!("{}", e.body);
+            }
+            for s in &d.see {
+                println!(
+                    "\n  → {}  {}",
+                    paint(&s.entry.title, Style::Bold, colour),
+                    paint(
+                        &format!("[{} · {}]", s.doc_title, s.entry.id),
+                        Style::Dim,
+                        colour
+                    )
+                );
+                for line in s.entry.body.lines() {
+                    println!("    {line}");
+                }
+            }
+            for u in &d.unresolved {
+                println!("\n  → {u} (no entry with this title)");
+            }
+            if !d.referred_by.is_empty() {
+                let refs: Vec<String> = d
+                    .referred_by
+                    .iter()
+                    .map(|r| format!("{} [{}]", r.title, r.doc))
+                    .collect();
+                println!("\n  referred to by: {}", refs.join(", "));
+            }
+            println!();
+        }
+    }
+    Ok(if found {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+pub fn diff(ctx: &Context, args: DiffArgs) -> anyhow::Result<ExitCode> {
+    let corpus = crate::corpus::locate(ctx.corpus.as_deref(), ctx.manifest.as_deref()).ok();
+    let old = crate::rules::load_version(corpus.as_ref(), &args.old)?;
+    let new = crate::rules::load_version(corpus.as_ref(), &args.new)?;
+    let d = crate::rules::diff(&args.old, &old, &args.new, &new);
+    if args.json {
+        print_json(&d)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let colour = colour_stdout();
+    println!(
+        "{} → {}: {} added, {} removed, {} changed, {} unchanged",
+        args.old,
+        args.new,
+        d.added.len(),
+        d.removed.len(),
+        d.changed.len(),
+        d.unchanged
+    );
+    for e in &d.added {
+        println!("{} {}", paint("+ added:", Style::Good, colour), e.title);
+    }
+    for e in &d.removed {
+        println!("{} {}", paint("- removed:", Style::Bad, colour), e.title);
+    }
+    for c in &d.changed {
+        println!("{} {}", paint("~ changed:", Style::Bold, colour), c.title);
+        println!(
+            "    {}",
+            crate::rules::render_words(&c.words, colour).replace('\n', "\n    ")
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }

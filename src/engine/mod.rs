@@ -7,3 +7,6 @@ pub mod response;
 pub mod verdict;
 
 pub use verdict::{Citation, Reason, Verdict, VerdictValue};
+pub mod checks;
+pub mod requirements;
+pub mod state;

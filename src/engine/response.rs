@@ -1,1 +1,539 @@
-//! Valid responses and card-play timing. (Skeleton: to be written.)
+//! Valid responses and card-play timing.
+//!
+//! A valid response "must specifically relate to (modify, cancel, nullify, or
+//! prevent) the action" (Glossary "actions – step 2: responses"), to one of its
+//! sub-actions ("actions – group"), or suspend play ("suspends play").
+//! Usefulness is not relevance: the relation is read from the responder's
+//! compiled abilities (its timing clause names the action, or a relating effect
+//! names the action or the card performing it), never from what it could do.
+
+use crate::cards::model::{Card, CardDb, CardType};
+use crate::engine::abilities::{
+    compile, find_card, lexicon::Lexicon, reference_names, Ability, CompiledCard, Coverage, Target,
+    TimingClass,
+};
+use crate::engine::action::{Action, Phase, Step, TurnContext};
+use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
+
+const RESPONSES: &str = "actions – step 2: responses";
+const GROUP: &str = "actions – group";
+const INTERRUPTING: &str = "actions – interrupting";
+const JUST: &str = "actions – “just”";
+const TAKING_TURNS: &str = "actions – taking turns";
+const SUSPENDS: &str = "suspends play";
+
+fn reason(text: impl Into<String>, cite: Option<Citation>) -> Reason {
+    Reason {
+        text: text.into(),
+        citation: cite,
+    }
+}
+
+/// An action under way, or one implied by the card it plays or encounters
+/// (You Dirty Rat's card play will morph its target; a Borg Ship dilemma attacks).
+#[derive(Debug, Clone)]
+struct ChainLink {
+    kind: String,
+    /// Cards performing it: the card played or encountered, and `by`.
+    actors: Vec<String>,
+    step: Step,
+    /// How many levels above the action asked about (0 = the action itself).
+    depth: usize,
+    implied: bool,
+    /// The card played or encountered, when there is one.
+    card: Option<String>,
+}
+
+fn links(action: &Action, db: &CardDb) -> Vec<ChainLink> {
+    let lx = Lexicon::get();
+    let mut out = Vec::new();
+    for (depth, a) in action.chain().enumerate() {
+        let mut actors: Vec<String> = a.card.iter().cloned().collect();
+        actors.extend(a.by.iter().cloned());
+        out.push(ChainLink {
+            kind: lx.normalize_kind(&a.kind),
+            actors: actors.clone(),
+            step: a.step,
+            depth,
+            implied: false,
+            card: a.card.clone(),
+        });
+        let Some(card) = a.card.as_deref().and_then(|t| find_card(db, t)) else {
+            continue;
+        };
+        for e in compile(card).effects() {
+            let Some(kind) = lx.effect(&e.verb).and_then(|v| v.action.clone()) else {
+                continue;
+            };
+            let mut by = actors.clone();
+            by.extend(a.targets.iter().cloned());
+            out.push(ChainLink {
+                kind,
+                actors: by,
+                step: a.step,
+                depth,
+                implied: true,
+                card: None,
+            });
+        }
+    }
+    out
+}
+
+fn card_type_of(db: &CardDb, title: &str) -> Option<CardType> {
+    find_card(db, title).map(|c| c.card_type.clone())
+}
+
+fn type_matches(t: &CardType, name: &str) -> bool {
+    let n = t.name().to_lowercase();
+    n == name || n.ends_with(&format!(" {name}")) || n.split('/').any(|p| p == name)
+}
+
+/// Does a card / card-type target name a card this link involves?
+fn names_link(target: &Target, link: &ChainLink, db: &CardDb) -> bool {
+    match target {
+        Target::Card(r) => link.actors.iter().any(|a| reference_names(r, a)),
+        Target::CardType { name, negated, .. } => link
+            .card
+            .as_deref()
+            .and_then(|c| card_type_of(db, c))
+            .is_some_and(|t| type_matches(&t, name) != *negated),
+        _ => false,
+    }
+}
+
+/// Why an ability relates to a link, or why it nearly did.
+enum Relation {
+    Yes(String, Vec<Citation>),
+    WrongStep(String),
+    No,
+}
+
+fn step_name(s: Step) -> &'static str {
+    match s {
+        Step::Initiated => "just initiated",
+        Step::UnderWay => "under way",
+        Step::Resolved => "just completed",
+    }
+}
+
+fn relate_by_timing(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
+    let lx = Lexicon::get();
+    let t = &ab.timing;
+    let Some(named) = t.action.as_deref() else {
+        return Relation::No;
+    };
+    if !t.class.is_response() || !lx.kind_matches(named, &link.kind) {
+        return Relation::No;
+    }
+    let is_card_action = lx.card_actions.iter().any(|k| lx.kind_matches(k, named));
+    let specific: Vec<&Target> = t
+        .objects
+        .iter()
+        .filter(|o| is_card_action && matches!(o, Target::Card(_) | Target::CardType { .. }))
+        .collect();
+    if !specific.is_empty() && !specific.iter().any(|o| names_link(o, link, db)) {
+        return Relation::No;
+    }
+    let (ok, want) = match t.class {
+        TimingClass::Just => {
+            let want = t.step.unwrap_or(Step::Initiated);
+            (link.step == want, step_name(want))
+        }
+        TimingClass::StartOf => (link.step == Step::Initiated, "at its start"),
+        _ => (link.step != Step::Resolved, "while it is under way"),
+    };
+    let what = format!(
+        "its timing clause \"{} {}\" names the {} under way",
+        t.class.name(),
+        named,
+        link.kind
+    );
+    if !ok {
+        return Relation::WrongStep(format!(
+            "{what}, but it plays only {want} and the {} is {}",
+            link.kind,
+            step_name(link.step)
+        ));
+    }
+    let mut cites = vec![Citation::glossary(RESPONSES)];
+    if t.class == TimingClass::Just {
+        cites.push(Citation::glossary(JUST));
+    }
+    Relation::Yes(what, cites)
+}
+
+fn relate_by_effect(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
+    let lx = Lexicon::get();
+    for e in &ab.effects {
+        if !lx.effect(&e.verb).is_some_and(|v| v.relates) {
+            continue;
+        }
+        let actions: Vec<&String> = e
+            .objects
+            .iter()
+            .filter_map(|o| match o {
+                Target::Action(k) => Some(k),
+                _ => None,
+            })
+            .collect();
+        let cards: Vec<&Target> = e
+            .objects
+            .iter()
+            .filter(|o| matches!(o, Target::Card(_) | Target::CardType { .. }))
+            .collect();
+        let kind_ok = actions.iter().any(|k| lx.kind_matches(k, &link.kind));
+        let card_ok = cards.iter().any(|o| names_link(o, link, db));
+        let related = if actions.is_empty() {
+            card_ok
+        } else {
+            kind_ok && (cards.is_empty() || card_ok)
+        };
+        if !related {
+            continue;
+        }
+        let what = format!(
+            "it {}s {}, which is the {} under way{}",
+            e.verb,
+            e.objects
+                .iter()
+                .filter(|o| !matches!(o, Target::Object(_)))
+                .map(|o| o.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            link.kind,
+            if link.implied {
+                " (a result of the card being played or encountered)"
+            } else {
+                ""
+            }
+        );
+        let just_step = (ab.timing.class == TimingClass::Just)
+            .then_some(ab.timing.step)
+            .flatten();
+        let ok = match just_step {
+            Some(want) => link.step == want,
+            None => link.step != Step::Resolved,
+        };
+        if !ok {
+            return Relation::WrongStep(format!(
+                "{what}, but the {} is {} and its results are {}",
+                link.kind,
+                step_name(link.step),
+                if link.step == Step::Resolved {
+                    "over"
+                } else {
+                    "not yet"
+                }
+            ));
+        }
+        let mut cites = vec![Citation::glossary(RESPONSES)];
+        match e.verb.as_str() {
+            "prevent" => cites.push(Citation::rulings("responses")),
+            "nullify" | "destroy" => cites.push(Citation::glossary("nullify")),
+            "cancel" => cites.push(Citation::glossary("cancel")),
+            _ => {}
+        }
+        if just_step.is_some() {
+            cites.push(Citation::glossary(JUST));
+        }
+        return Relation::Yes(what, cites);
+    }
+    Relation::No
+}
+
+fn suspends_play(c: &CompiledCard) -> Option<&Ability> {
+    c.abilities
+        .iter()
+        .find(|a| a.timing.class == TimingClass::SuspendsPlay)
+}
+
+/// Is playing (or using) `responder` a valid response to `action`, to one of
+/// the actions it is part of, or to a sub-action it implies?
+pub fn valid_response(action: &Action, responder: &Card, db: &CardDb) -> Verdict {
+    let compiled = compile(responder);
+    let title = &responder.title;
+    if let Some(a) = suspends_play(&compiled) {
+        return Verdict::new(
+            VerdictValue::Yes,
+            vec![reason(
+                format!("{title} says it suspends play (\"{}\"): it may interrupt any action, related or not", a.text),
+                Some(Citation::glossary(SUSPENDS)),
+            )],
+            vec![Citation::glossary(RESPONSES)],
+        );
+    }
+    let chain = links(action, db);
+    let mut near: Vec<String> = Vec::new();
+    for ab in &compiled.abilities {
+        for link in &chain {
+            for rel in [
+                relate_by_timing(ab, link, db),
+                relate_by_effect(ab, link, db),
+            ] {
+                match rel {
+                    Relation::Yes(why, cites) => {
+                        let mut reasons = vec![reason(
+                            format!("{title}: \"{}\" — {why}", ab.text),
+                            cites.first().cloned(),
+                        )];
+                        if link.depth > 0 {
+                            reasons.push(reason(
+                                format!(
+                                    "the {} is part of the {} under way; valid responses may be made to each sub-action",
+                                    link.kind, action.kind
+                                ),
+                                Some(Citation::glossary(GROUP)),
+                            ));
+                        }
+                        return Verdict::new(VerdictValue::Yes, reasons, cites);
+                    }
+                    Relation::WrongStep(why) => near.push(why),
+                    Relation::No => {}
+                }
+            }
+        }
+    }
+    let kinds: Vec<String> = chain.iter().map(|l| l.kind.clone()).collect();
+    let mut reasons = vec![reason(
+        format!(
+            "{title} does not specifically relate to (modify, cancel, nullify or prevent) the {} or any action it is part of ({})",
+            action.kind,
+            kinds.join(" → ")
+        ),
+        Some(Citation::glossary(RESPONSES)),
+    )];
+    for n in &near {
+        reasons.push(reason(
+            format!("{title}: {n}"),
+            Some(Citation::glossary(JUST)),
+        ));
+    }
+    let unreadable = (compiled.coverage == Coverage::None && !compiled.abilities.is_empty())
+        || compiled
+            .abilities
+            .iter()
+            .any(|a| a.timing.class == TimingClass::Unknown && !a.unparsed.is_empty());
+    if unreadable && near.is_empty() {
+        reasons.push(reason(
+            format!(
+                "part of {title}'s game text did not compile: {}",
+                compiled
+                    .abilities
+                    .iter()
+                    .flat_map(|a| a.unparsed.iter().cloned())
+                    .collect::<Vec<_>>()
+                    .join(" / ")
+            ),
+            None,
+        ));
+        return Verdict::new(
+            VerdictValue::Undecided(format!(
+                "{title}'s game text does not compile enough to decide"
+            )),
+            reasons,
+            vec![],
+        );
+    }
+    reasons.push(reason(
+        "a card that may be played at any time is not a valid response unless it specifically relates to the action",
+        Some(Citation::glossary(INTERRUPTING)),
+    ));
+    Verdict::new(VerdictValue::No, reasons, vec![])
+}
+
+fn is_interrupt(t: &CardType) -> bool {
+    matches!(
+        t,
+        CardType::Interrupt | CardType::QInterrupt | CardType::InterruptEvent
+    )
+}
+
+/// May `card` be played (or its text used) now?
+///
+/// With an action under way, only a valid response to it (or to the group
+/// action it belongs to) or a card that suspends play. Between actions:
+/// interrupts on either player's turn; other card types in your own card play
+/// phase, unless their text says "at any time", "every turn" or "suspends play";
+/// a card whose timing clause ties it to an action only while that action is under way.
+pub fn can_play(
+    card: &Card,
+    turn: &TurnContext,
+    under_way: Option<&Action>,
+    db: &CardDb,
+) -> Verdict {
+    let compiled = compile(card);
+    let title = &card.title;
+    if let Some(action) = under_way {
+        let v = valid_response(action, card, db);
+        let group = action.chain().skip(1).any(|a| a.kind == "card play")
+            || (action.kind == "card play" && action.step == Step::UnderWay);
+        let (entry, text) = if group {
+            (GROUP, "during a group action no player may initiate any other action except actions that suspend play or responses to the group action or a sub-action")
+        } else {
+            (INTERRUPTING, "an action under way may be interrupted only by a valid response to it or to one of its sub-actions, or by an action that suspends play")
+        };
+        let mut reasons = vec![reason(text, Some(Citation::glossary(entry)))];
+        if group {
+            reasons.push(reason(
+                "Interrupts may not be played between the individual cards reported under Red Alert!",
+                Some(Citation::rulings("Red Alert!")),
+            ));
+        }
+        reasons.extend(v.reasons.clone());
+        return Verdict::new(v.value, reasons, v.citations);
+    }
+    let own_turn = turn.player.is_empty() || turn.player == turn.turn_player;
+    if turn.phase == Phase::Seed {
+        let seeds = matches!(
+            card.card_type,
+            CardType::Dilemma | CardType::QDilemma | CardType::Mission
+        ) || compiled.abilities.iter().any(|a| a.timing.seeds);
+        return Verdict::yes_no(
+            seeds,
+            vec![reason(
+                if seeds {
+                    format!("{title} seeds (its type or text says so)")
+                } else {
+                    format!("{title} does not say it seeds; during the seed phases only seed cards are placed")
+                },
+                Some(Citation::glossary("seed phases")),
+            )],
+            vec![],
+        );
+    }
+    if compiled.coverage == Coverage::None && !compiled.abilities.is_empty() {
+        return Verdict::new(
+            VerdictValue::Undecided(format!(
+                "{title}'s game text does not compile enough to decide"
+            )),
+            vec![reason(
+                format!("no timing, target or effect of {title} was recognised"),
+                Some(Citation::glossary(TAKING_TURNS)),
+            )],
+            vec![],
+        );
+    }
+    // Timing clauses that need an action under way rule those functions out.
+    let free: Vec<&Ability> = compiled
+        .abilities
+        .iter()
+        .filter(|a| !a.timing.class.is_response())
+        .collect();
+    let needs_action: Vec<&Ability> = compiled
+        .abilities
+        .iter()
+        .filter(|a| a.timing.class.is_response())
+        .collect();
+    if !compiled.abilities.is_empty() && free.is_empty() {
+        let a = needs_action[0];
+        return Verdict::new(
+            VerdictValue::No,
+            vec![reason(
+                format!(
+                    "{title} plays only {} {} (\"{}\"), and no such action is under way",
+                    a.timing.class.name(),
+                    a.timing.action.as_deref().unwrap_or("an action"),
+                    a.text
+                ),
+                Some(Citation::glossary("actions – step 1: initiation")),
+            )],
+            vec![Citation::glossary(RESPONSES)],
+        );
+    }
+    let at_turn_start = |a: &&Ability| a.timing.class == TimingClass::StartOfTurn;
+    if free.iter().all(at_turn_start) && !free.is_empty() {
+        let ok = turn.phase == Phase::StartOfTurn
+            && (own_turn || free.iter().any(|a| a.timing.any_turn));
+        return Verdict::yes_no(
+            ok,
+            vec![reason(
+                format!(
+                    "{title} plays at the start of a turn (\"{}\")",
+                    free[0].text
+                ),
+                Some(Citation::rulings("timing")),
+            )],
+            vec![],
+        );
+    }
+    if is_interrupt(&card.card_type) {
+        return Verdict::yes_no(
+            true,
+            vec![reason(
+                format!(
+                    "{title} is an interrupt: it may be played during either player's turn, between other actions{}",
+                    if own_turn { "" } else { " (this is the opponent's turn)" }
+                ),
+                Some(Citation::glossary("interrupt")),
+            )],
+            vec![Citation::glossary(TAKING_TURNS)],
+        );
+    }
+    if let Some(a) = free.iter().find(|a| a.timing.any_turn) {
+        return Verdict::yes_no(
+            true,
+            vec![reason(
+                format!(
+                    "{title}'s text says when it may be used (\"{}\": {}), which allows either player's turn",
+                    a.text,
+                    a.timing.class.name()
+                ),
+                Some(Citation::glossary(TAKING_TURNS)),
+            )],
+            vec![Citation::glossary("at any time")],
+        );
+    }
+    if matches!(card.card_type, CardType::Dilemma | CardType::QDilemma) {
+        return Verdict::yes_no(
+            false,
+            vec![reason(
+                format!("{title} is a dilemma: dilemmas are seeded and encountered, not played"),
+                Some(Citation::glossary("dilemma")),
+            )],
+            vec![],
+        );
+    }
+    let ok = own_turn && turn.phase == Phase::CardPlay;
+    let why = if !own_turn {
+        format!(
+            "{title} ({}) uses the normal card play, and you cannot initiate it during your opponent's turn",
+            card.card_type.name()
+        )
+    } else if ok {
+        format!(
+            "{title} ({}) may be played with your normal card play in your card play phase",
+            card.card_type.name()
+        )
+    } else {
+        format!(
+            "{title} ({}) uses the normal card play, which takes place in the card play phase",
+            card.card_type.name()
+        )
+    };
+    Verdict::yes_no(
+        ok,
+        vec![
+            reason(why, Some(Citation::glossary("card play"))),
+            reason(
+                "you cannot initiate actions during your opponent's turn except valid responses, interrupts and text that says \"at any time\", \"every turn\" or \"suspends play\"",
+                Some(Citation::glossary(TAKING_TURNS)),
+            ),
+        ],
+        vec![],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn citation_titles_slug_like_the_glossary() {
+        assert_eq!(Citation::glossary(JUST).id, "glossary:actions-just");
+        assert_eq!(
+            Citation::glossary(RESPONSES).id,
+            "glossary:actions-step-2-responses"
+        );
+    }
+}

@@ -200,6 +200,105 @@ pub fn read_rules_document(doc: &DocSpec, path: &Path) -> Result<ReadReport, Rea
     Ok(report)
 }
 
+/// The targets of every "See X." / "See X, Y." / "(See “X” for ...)" in a body,
+/// split at commas (rejoin them with [`rejoin_see_targets`] when "X, Y" is one
+/// title). Italian documents say "vedi (anche) \"X\"".
+pub fn see_references(body: &str) -> Vec<String> {
+    use std::sync::OnceLock;
+    static SEE: OnceLock<regex::Regex> = OnceLock::new();
+    static VEDI: OnceLock<regex::Regex> = OnceLock::new();
+    let see = SEE.get_or_init(|| {
+        regex::Regex::new(
+            r"\bSee (?:also )?(?:[“\x22]([^”\x22]+)[”\x22]|(.+?)(?:\.\s|\.$|\.”|$|\)))",
+        )
+        .expect("valid regex")
+    });
+    let vedi = VEDI.get_or_init(|| {
+        regex::Regex::new(r"(?i)\bvedi (?:anche )?[\x22“]([^\x22”]+)[\x22”]").expect("valid regex")
+    });
+    let mut out = Vec::new();
+    for line in body.lines() {
+        for c in see.captures_iter(line) {
+            if let Some(quoted) = c.get(1) {
+                push_target(&mut out, quoted.as_str());
+            } else if let Some(list) = c.get(2) {
+                for part in list.as_str().split(", ") {
+                    push_target(&mut out, part);
+                }
+            }
+        }
+        for c in vedi.captures_iter(line) {
+            push_target(&mut out, &c[1]);
+        }
+    }
+    out
+}
+
+fn push_target(out: &mut Vec<String>, raw: &str) {
+    let t = raw
+        .trim()
+        .trim_matches(|c: char| matches!(c, '“' | '”' | '"' | '.' | ',' | ';'))
+        .trim();
+    if !t.is_empty() && t.chars().count() <= 80 && !out.iter().any(|o| o == t) {
+        out.push(t.to_string());
+    }
+}
+
+/// True when a body is nothing but cross-references ("See present.").
+pub fn is_see_stub(body: &str) -> bool {
+    let b = body.trim();
+    (b.starts_with("See ") || b.to_lowercase().starts_with("vedi "))
+        && b.lines().count() == 1
+        && b.chars().count() <= 120
+}
+
+/// Rejoin comma-split targets that together name a title of the same document
+/// ("See actions, “just.”" → "actions, just").
+pub fn rejoin_see_targets(entries: &mut [RulesEntry]) {
+    let titles: std::collections::HashSet<String> =
+        entries.iter().map(|e| title_key(&e.title)).collect();
+    for e in entries.iter_mut() {
+        let mut merged: Vec<String> = Vec::new();
+        for t in std::mem::take(&mut e.see_also) {
+            if let Some(last) = merged.last_mut() {
+                let joined = format!("{last}, {t}");
+                if titles.contains(&title_key(&joined)) && !titles.contains(&title_key(&t)) {
+                    *last = joined;
+                    continue;
+                }
+            }
+            merged.push(t);
+        }
+        e.see_also = merged;
+    }
+}
+
+/// The key two titles are matched by: folded, quotes and trailing punctuation
+/// dropped ("actions, “just.”" and "actions, just" are the same title).
+pub fn title_key(title: &str) -> String {
+    crate::repair::fold_for_match(title)
+        .chars()
+        .filter(|c| !matches!(c, '"' | '\''))
+        .collect::<String>()
+        .trim_end_matches(['.', ',', ';', ':', '!'])
+        .trim()
+        .to_string()
+}
+
+/// Fill in cross-references and stub flags once the entries are split.
+pub fn finish_entries(entries: &mut [RulesEntry]) {
+    for e in entries.iter_mut() {
+        e.see_also = see_references(&e.body);
+        e.stub = is_see_stub(&e.body);
+    }
+    rejoin_see_targets(entries);
+}
+
+/// Split text into lines with their 1-based numbers.
+pub fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().map(|(i, l)| (i + 1, l))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,5 +339,38 @@ mod tests {
         assert_eq!(es[0].id, "glossary:actions-group");
         assert_eq!(es[1].id, "glossary:borg-ship");
         assert_eq!(es[2].id, "glossary:borg-ship~2");
+    }
+    #[test]
+    fn see_references_are_found_in_all_shapes() {
+        assert_eq!(see_references("See present."), vec!["present"]);
+        assert_eq!(
+            see_references("text. See battle - personnel, battle - ship."),
+            vec!["battle - personnel", "battle - ship"]
+        );
+        assert_eq!(
+            see_references("(See “WEAPONS, using” for the requirements.)"),
+            vec!["WEAPONS, using"]
+        );
+        assert_eq!(see_references("x (see also nothing)"), Vec::<String>::new());
+        assert_eq!(see_references("Vedi anche \"Genere\""), vec!["Genere"]);
+        assert!(is_see_stub("See present."));
+        assert!(!is_see_stub("Something. See present."));
+    }
+
+    #[test]
+    fn comma_titles_are_rejoined() {
+        let mut es = vec![
+            RulesEntry {
+                title: "actions, just".into(),
+                ..Default::default()
+            },
+            RulesEntry {
+                title: "timing".into(),
+                see_also: vec!["actions".into(), "just".into(), "timing".into()],
+                ..Default::default()
+            },
+        ];
+        rejoin_see_targets(&mut es);
+        assert_eq!(es[1].see_also, vec!["actions, just", "timing"]);
     }
 }

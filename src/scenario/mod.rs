@@ -1,2 +1,704 @@
 //! Scenario files: TOML game-state snippets with questions, read with spans so a
-//! mistake is reported at its line and column.
+//! mistake is reported at its line and column. [`format`] is the file as
+//! written; [`load`] resolves every title and place into an engine
+//! [`GameState`] plus [`Question`]s; [`run`] answers them.
+
+pub mod cards_standin;
+pub mod check;
+pub mod format;
+pub mod resolve;
+
+use crate::cards::model::{Card, CardDb, CardType, Skill, Stat};
+use crate::engine::action::{Action, Phase, Step};
+use crate::engine::state::{Deck, Format, GameState, Location, Piece, Place, Status, Target};
+use crate::engine::verdict::Verdict;
+use format::{CardSpec, Names, QuestionSpec, ScenarioFile};
+pub use resolve::{DbTitleResolver, TitleError, TitleResolver};
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+
+/// A mistake in a scenario file, with where it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScenarioError {
+    pub file: PathBuf,
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file.display(),
+            self.line,
+            self.col,
+            self.message
+        )
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+/// A question, its names resolved.
+#[derive(Debug, Clone)]
+pub struct Question {
+    pub ask: String,
+    pub line: usize,
+    pub card: Option<usize>,
+    pub player: Option<String>,
+    pub expect: Option<String>,
+    pub act: Option<String>,
+    pub by: Vec<usize>,
+    pub cards: Vec<usize>,
+    pub to: Option<Target>,
+    pub mission: Option<usize>,
+    /// A dilemma (or mission) card named by the question, from play or the database.
+    pub dilemma: Option<Card>,
+    pub requirement: Option<String>,
+    pub target: Vec<usize>,
+    pub against: Option<usize>,
+    pub of: Option<String>,
+    pub is: Option<String>,
+    pub attribute: Option<String>,
+    pub free: bool,
+    pub battle: Option<String>,
+    pub allowed_by: Option<String>,
+    pub attack: Option<i32>,
+    pub defense: Option<i32>,
+    pub attack_bonus: Option<i32>,
+    pub defense_bonus: Option<i32>,
+}
+
+/// A loaded scenario.
+#[derive(Debug, Clone)]
+pub struct Scenario {
+    pub path: PathBuf,
+    pub title: String,
+    pub source: Option<format::SourceRef>,
+    pub state: GameState,
+    pub questions: Vec<Question>,
+}
+
+/// One answered question.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Answer {
+    pub ask: String,
+    pub line: usize,
+    pub verdict: Verdict,
+    pub expect: Option<String>,
+    /// `Some(true)` when `expect` was given and matched.
+    pub passed: Option<bool>,
+}
+
+/// Read a scenario file.
+pub fn load_file(
+    path: &Path,
+    db: &CardDb,
+    resolver: &dyn TitleResolver,
+) -> Result<Scenario, ScenarioError> {
+    let text = std::fs::read_to_string(path).map_err(|e| ScenarioError {
+        file: path.to_path_buf(),
+        line: 0,
+        col: 0,
+        message: format!("cannot read: {e}"),
+    })?;
+    load(path, &text, db, resolver)
+}
+
+/// Parse and resolve scenario text; `path` names it in diagnostics.
+pub fn load(
+    path: &Path,
+    text: &str,
+    db: &CardDb,
+    resolver: &dyn TitleResolver,
+) -> Result<Scenario, ScenarioError> {
+    let file: ScenarioFile = toml::from_str(text).map_err(|e| {
+        let (line, col) = e
+            .span()
+            .map_or((0, 0), |s| crate::diag::line_col(text, s.start));
+        ScenarioError {
+            file: path.to_path_buf(),
+            line,
+            col,
+            message: e.message().trim().to_string(),
+        }
+    })?;
+    Builder {
+        path,
+        text,
+        db,
+        resolver,
+    }
+    .build(file)
+}
+
+/// Answer every question of a scenario.
+pub fn run(scenario: &Scenario, db: &CardDb) -> Vec<Answer> {
+    scenario
+        .questions
+        .iter()
+        .map(|q| {
+            let verdict = crate::engine::checks::answer(q, &scenario.state, db);
+            let passed = q.expect.as_ref().map(|e| expectation_met(e, &verdict));
+            Answer {
+                ask: q.ask.clone(),
+                line: q.line,
+                verdict,
+                expect: q.expect.clone(),
+                passed,
+            }
+        })
+        .collect()
+}
+
+fn expectation_met(expect: &str, verdict: &Verdict) -> bool {
+    let got = crate::repair::fold_for_match(&verdict.value.to_string());
+    let want = crate::repair::fold_for_match(expect);
+    got == want || (want == "undecided" && got.starts_with("undecided"))
+}
+
+struct Builder<'a> {
+    path: &'a Path,
+    text: &'a str,
+    db: &'a CardDb,
+    resolver: &'a dyn TitleResolver,
+}
+
+const ZONES: &[(&str, Place)] = &[
+    ("hand", Place::Hand),
+    ("discard", Place::Discard),
+    ("discard pile", Place::Discard),
+    ("draw deck", Place::DrawDeck),
+    ("seed deck", Place::SeedDeck),
+    ("table", Place::Table),
+    ("core", Place::Table),
+];
+
+impl<'a> Builder<'a> {
+    fn err<T>(&self, span: std::ops::Range<usize>, message: String) -> Result<T, ScenarioError> {
+        let (line, col) = crate::diag::line_col(self.text, span.start);
+        Err(ScenarioError {
+            file: self.path.to_path_buf(),
+            line,
+            col,
+            message,
+        })
+    }
+
+    fn card(&self, title: &Spanned<String>, kind: Option<&str>) -> Result<Card, ScenarioError> {
+        match self.resolver.resolve(title.get_ref(), kind) {
+            Ok(id) => Ok(self.db.cards[id].clone()),
+            Err(TitleError::Unknown { suggestions }) => {
+                let hint = if suggestions.is_empty() {
+                    String::new()
+                } else {
+                    format!("; did you mean {}?", quote_list(&suggestions))
+                };
+                self.err(
+                    title.span(),
+                    format!("no card titled \"{}\"{hint}", title.get_ref()),
+                )
+            }
+            Err(TitleError::Ambiguous { candidates }) => self.err(
+                title.span(),
+                format!(
+                    "\"{}\" names {} different cards ({}); add `type = \"...\"` to choose",
+                    title.get_ref(),
+                    candidates.len(),
+                    candidates.join("; ")
+                ),
+            ),
+        }
+    }
+
+    fn build(&self, file: ScenarioFile) -> Result<Scenario, ScenarioError> {
+        let mut state = GameState {
+            turn_player: file.game.turn.clone().unwrap_or_default(),
+            points: file.game.points.clone(),
+            bonus_points: file.game.bonus_points.clone(),
+            normal_card_play_used: file.game.normal_card_play_used,
+            orders_begun: file.game.orders_begun,
+            attacked_last_turn: file.game.attacked_last_turn.clone(),
+            ..GameState::default()
+        };
+        if let Some(phase) = &file.game.phase {
+            state.phase = parse_phase(phase.get_ref()).map_or_else(
+                || {
+                    self.err(
+                        phase.span(),
+                        format!(
+                            "unknown phase \"{}\"; expected seed, start of turn, card play, execute orders or end of turn",
+                            phase.get_ref()
+                        ),
+                    )
+                },
+                Ok,
+            )?;
+        }
+        state.format = match file
+            .game
+            .format
+            .as_deref()
+            .map(crate::repair::fold_for_match)
+        {
+            None => Format::Standard,
+            Some(f) if f == "standard" => Format::Standard,
+            Some(f) if f == "open" => Format::Open,
+            Some(f) if f == "warp speed" || f == "warp-speed" => Format::WarpSpeed,
+            Some(f) => {
+                return Err(ScenarioError {
+                    file: self.path.to_path_buf(),
+                    line: 0,
+                    col: 0,
+                    message: format!("unknown format \"{f}\": standard, open or warp speed"),
+                })
+            }
+        };
+        for loc in &file.locations {
+            let mission = self.card(&loc.mission, Some("mission"))?;
+            state.locations.push(Location {
+                name: mission.title.clone(),
+                mission,
+                owner: loc.owner.clone(),
+                solved_by: loc.solved_by.clone(),
+                attempted_before: loc.attempted_before,
+                span: loc.span,
+            });
+        }
+        // First pass: every card and its handle, so `at` may name a later card.
+        let default_owner = state.turn_player.clone();
+        for spec in &file.cards {
+            let mut card = self.card(&spec.title, spec.card_type.as_deref())?;
+            apply_printed(&mut card, &spec.printed);
+            let handle = spec
+                .id
+                .as_ref()
+                .map_or_else(|| card.title.clone(), |i| i.get_ref().clone());
+            let owner = spec.owner.clone().unwrap_or_else(|| default_owner.clone());
+            state.pieces.push(Piece {
+                handle,
+                controller: spec.controller.clone().unwrap_or_else(|| owner.clone()),
+                owner,
+                card,
+                at: Place::Table,
+                status: status_of(spec),
+                docked: None,
+                mode: spec.mode.clone(),
+                target: None,
+                copies: spec.copies.unwrap_or(1),
+            });
+        }
+        for (i, spec) in file.cards.iter().enumerate() {
+            let at = self.place(&state, i, &spec.at)?;
+            state.pieces[i].at = at;
+            if let Some(d) = &spec.docked {
+                let f = self.piece(&state, d)?;
+                state.pieces[i].docked = Some(f);
+            }
+            if let Some(t) = &spec.target {
+                state.pieces[i].target = Some(self.target(&state, t)?);
+            }
+        }
+        if let Some(a) = &file.action {
+            state.action = Some(self.action(&state, a)?);
+        }
+        if let Some(d) = &file.deck {
+            state.deck = Some(Deck {
+                owner: d.owner.clone().unwrap_or_else(|| default_owner.clone()),
+                seed: self.deck_list(&d.seed)?,
+                draw: self.deck_list(&d.draw)?,
+                side: self.deck_list(&d.side)?,
+                tournament: d.tournament,
+            });
+        }
+        let questions = file
+            .questions
+            .iter()
+            .map(|q| self.question(&state, q))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Scenario {
+            path: self.path.to_path_buf(),
+            title: file.title,
+            source: file.source,
+            state,
+            questions,
+        })
+    }
+
+    fn deck_list(&self, list: &[Spanned<String>]) -> Result<Vec<Card>, ScenarioError> {
+        let mut out = Vec::new();
+        for entry in list {
+            let (n, title) = split_count(entry.get_ref());
+            let spanned = Spanned::new(entry.span(), title.to_string());
+            let card = self.card(&spanned, None)?;
+            out.extend(std::iter::repeat_n(card, n));
+        }
+        Ok(out)
+    }
+
+    fn piece(&self, state: &GameState, name: &Spanned<String>) -> Result<usize, ScenarioError> {
+        state.find(name.get_ref()).map_or_else(
+            || {
+                let known: Vec<String> = state.pieces.iter().map(|p| p.handle.clone()).collect();
+                self.err(
+                    name.span(),
+                    format!(
+                        "no card \"{}\" in this scenario{}",
+                        name.get_ref(),
+                        suggest(name.get_ref(), &known)
+                    ),
+                )
+            },
+            Ok,
+        )
+    }
+
+    fn place(
+        &self,
+        state: &GameState,
+        me: usize,
+        at: &Spanned<String>,
+    ) -> Result<Place, ScenarioError> {
+        let raw = at.get_ref().trim();
+        let folded = crate::repair::fold_for_match(raw);
+        if let Some((_, p)) = ZONES.iter().find(|(z, _)| *z == folded) {
+            return Ok(*p);
+        }
+        for (prefix, planet) in [("planet:", true), ("seed:", false)] {
+            if let Some(rest) = folded.strip_prefix(prefix) {
+                let loc = self.location(state, rest.trim(), at)?;
+                return Ok(if planet {
+                    Place::Planet(loc)
+                } else {
+                    Place::Seed(loc)
+                });
+            }
+        }
+        if let Some(l) = state.find_location(raw) {
+            return Ok(Place::Space(l));
+        }
+        if let Some(c) = state.find(raw) {
+            if c == me {
+                return self.err(at.span(), format!("\"{raw}\" cannot be aboard itself"));
+            }
+            if state.pieces[c].card.card_type == CardType::Mission {
+                let raw = state.pieces[c].card.title.clone();
+                return self.err(
+                    at.span(),
+                    format!(
+                        "\"{}\" is a mission card: nothing is aboard a mission; list it as a [[location]] and use `at = \"{raw}\"` (in space) or `at = \"planet:{raw}\"`",
+                        at.get_ref()
+                    ),
+                );
+            }
+            return Ok(Place::Aboard(c));
+        }
+        let mut known: Vec<String> = state.locations.iter().map(|l| l.name.clone()).collect();
+        known.extend(state.pieces.iter().map(|p| p.handle.clone()));
+        known.extend(ZONES.iter().map(|(z, _)| z.to_string()));
+        self.err(
+            at.span(),
+            format!(
+                "no place \"{raw}\": expected a [[location]] mission, planet:<location>, seed:<location>, a card id, or hand | discard | draw deck | seed deck | table{}",
+                suggest(raw, &known)
+            ),
+        )
+    }
+
+    fn location(
+        &self,
+        state: &GameState,
+        name: &str,
+        at: &Spanned<String>,
+    ) -> Result<usize, ScenarioError> {
+        state.find_location(name).map_or_else(
+            || {
+                let known: Vec<String> = state.locations.iter().map(|l| l.name.clone()).collect();
+                self.err(
+                    at.span(),
+                    format!(
+                        "no location \"{name}\" on the spaceline{}",
+                        suggest(name, &known)
+                    ),
+                )
+            },
+            Ok,
+        )
+    }
+
+    fn target(&self, state: &GameState, t: &Spanned<String>) -> Result<Target, ScenarioError> {
+        let raw = t.get_ref().trim();
+        if let Some(rest) = crate::repair::fold_for_match(raw).strip_prefix("planet:") {
+            return Ok(Target::Planet(self.location(state, rest.trim(), t)?));
+        }
+        if let Some(l) = state.find_location(raw) {
+            return Ok(Target::Location(l));
+        }
+        Ok(Target::Piece(self.piece(state, t)?))
+    }
+
+    fn names(&self, state: &GameState, n: &Option<Names>) -> Result<Vec<usize>, ScenarioError> {
+        n.as_ref()
+            .map(|n| n.list())
+            .unwrap_or_default()
+            .iter()
+            .map(|s| self.piece(state, s))
+            .collect()
+    }
+
+    fn action(&self, state: &GameState, a: &format::ActionSpec) -> Result<Action, ScenarioError> {
+        let check = |n: &Spanned<String>| -> Result<String, ScenarioError> {
+            if state.find(n.get_ref()).is_some()
+                || state.find_location(n.get_ref()).is_some()
+                || state.pieces.iter().any(|p| p.owner == *n.get_ref())
+                || state.turn_player == *n.get_ref()
+            {
+                Ok(n.get_ref().clone())
+            } else {
+                self.piece(state, n).map(|_| n.get_ref().clone())
+            }
+        };
+        let step = match a.step.as_deref().map(crate::repair::fold_for_match) {
+            None => Step::Initiated,
+            Some(s) if s == "initiated" || s == "just initiated" => Step::Initiated,
+            Some(s) if s == "under way" || s == "in progress" || s == "under-way" => Step::UnderWay,
+            Some(s) if s == "resolved" || s == "just completed" => Step::Resolved,
+            Some(s) => {
+                return Err(ScenarioError {
+                    file: self.path.to_path_buf(),
+                    line: 0,
+                    col: 0,
+                    message: format!("unknown step \"{s}\": initiated, under way or resolved"),
+                })
+            }
+        };
+        Ok(Action {
+            kind: a.kind.clone(),
+            by: a
+                .by
+                .as_ref()
+                .map(|n| n.list())
+                .unwrap_or_default()
+                .iter()
+                .map(check)
+                .collect::<Result<_, _>>()?,
+            targets: a.targets.iter().map(check).collect::<Result<_, _>>()?,
+            card: a.card.as_ref().map(check).transpose()?,
+            to: a.to.as_ref().map(check).transpose()?,
+            step,
+            stage: a.stage.clone(),
+            parent: a
+                .parent
+                .as_ref()
+                .map(|p| self.action(state, p).map(Box::new))
+                .transpose()?,
+        })
+    }
+
+    fn question(&self, state: &GameState, q: &QuestionSpec) -> Result<Question, ScenarioError> {
+        let ask = crate::repair::fold_for_match(q.ask.get_ref());
+        if !crate::engine::checks::ASKS.contains(&ask.as_str()) {
+            return self.err(
+                q.ask.span(),
+                format!(
+                    "unknown question \"{}\"{}; known: {}",
+                    q.ask.get_ref(),
+                    suggest(
+                        &ask,
+                        &crate::engine::checks::ASKS
+                            .iter()
+                            .map(|s| s.to_string())
+                            .collect::<Vec<_>>()
+                    ),
+                    crate::engine::checks::ASKS.join(", ")
+                ),
+            );
+        }
+        let opt_piece =
+            |n: &Option<Spanned<String>>| n.as_ref().map(|s| self.piece(state, s)).transpose();
+        let mut dilemma = None;
+        if let Some(d) = &q.dilemma {
+            dilemma = Some(match state.find(d.get_ref()) {
+                Some(i) => state.pieces[i].card.clone(),
+                None => self.card(d, None)?,
+            });
+        }
+        let mission = q
+            .mission
+            .as_ref()
+            .map(|m| self.location(state, m.get_ref(), m))
+            .transpose()?;
+        let card = match (&q.card, ask.as_str()) {
+            // `can play` / `valid response` name a card that may be in hand or only in the database.
+            (Some(c), _) => Some(self.piece(state, c)?),
+            (None, _) => None,
+        };
+        Ok(Question {
+            line: crate::diag::line_col(self.text, q.ask.span().start).0,
+            ask,
+            card,
+            player: q.player.clone(),
+            expect: q.expect.as_ref().map(|v| match v {
+                toml::Value::String(s) => s.clone(),
+                toml::Value::Boolean(b) => if *b { "yes" } else { "no" }.to_string(),
+                other => other.to_string(),
+            }),
+            act: q.act.clone().map(|a| crate::repair::fold_for_match(&a)),
+            by: self.names(state, &q.by)?,
+            cards: self.names(state, &q.cards)?,
+            to: q.to.as_ref().map(|t| self.target(state, t)).transpose()?,
+            mission,
+            dilemma,
+            requirement: q.requirement.as_ref().map(|r| r.get_ref().clone()),
+            target: opt_piece(&q.target)?.into_iter().collect(),
+            against: opt_piece(&q.against)?,
+            of: q.of.clone().map(|a| crate::repair::fold_for_match(&a)),
+            is: q.is.clone(),
+            attribute: q.attribute.clone(),
+            free: q.free,
+            battle: q.battle.clone().map(|a| crate::repair::fold_for_match(&a)),
+            allowed_by: q.allowed_by.clone(),
+            attack: q.attack,
+            defense: q.defense,
+            attack_bonus: q.attack_bonus,
+            defense_bonus: q.defense_bonus,
+        })
+    }
+}
+
+fn parse_phase(s: &str) -> Option<Phase> {
+    match crate::repair::fold_for_match(s).replace('-', " ").as_str() {
+        "seed" | "seed phase" => Some(Phase::Seed),
+        "start of turn" => Some(Phase::StartOfTurn),
+        "card play" => Some(Phase::CardPlay),
+        "execute orders" | "executing orders" => Some(Phase::ExecuteOrders),
+        "end of turn" => Some(Phase::EndOfTurn),
+        _ => None,
+    }
+}
+
+fn status_of(s: &CardSpec) -> Status {
+    Status {
+        stopped: s.stopped,
+        stunned: s.stunned,
+        mortally_wounded: s.mortally_wounded,
+        disabled: s.disabled,
+        face_down: s.face_down,
+        closed: s.closed,
+        damaged: s.damaged,
+        cloaked: s.cloaked,
+        phased: s.phased,
+        landed: s.landed,
+        used_this_turn: s.used_this_turn,
+        used_this_game: s.used_this_game,
+        played_this_turn: s.played_this_turn,
+        range_used: s.range_used,
+        attacked_last_turn: s.attacked_last_turn,
+    }
+}
+
+/// `printed = { … }` facts win over the database.
+fn apply_printed(card: &mut Card, p: &format::PrintedSpec) {
+    if let Some(a) = &p.affiliations {
+        card.affiliations = a.clone();
+    }
+    let set = |slot: &mut Option<Stat>, v: Option<i32>| {
+        if let Some(v) = v {
+            *slot = Some(Stat::Num(v));
+        }
+    };
+    set(&mut card.int_rng, p.integrity.or(p.range));
+    set(&mut card.cun_wpn, p.cunning.or(p.weapons));
+    set(&mut card.str_shd, p.strength.or(p.shields));
+    if let Some(s) = &p.skills {
+        card.skills = parse_skill_list(s);
+    }
+    if let Some(i) = &p.icons {
+        card.icons = i.clone();
+    }
+    if let Some(s) = &p.staffing {
+        card.staffing = s.clone();
+    }
+    if let Some(c) = &p.characteristics {
+        card.characteristics = c.clone();
+    }
+    if let Some(c) = &p.classification {
+        card.class = Some(c.clone());
+    }
+    if let Some(u) = p.unique {
+        card.unique = u;
+    }
+    if let Some(u) = p.universal {
+        card.universal = u;
+        card.unique = !u;
+    }
+    if let Some(n) = &p.persona {
+        card.persona = Some(crate::cards::model::Persona {
+            name: n.clone(),
+            mirror: false,
+            infiltrator: false,
+        });
+    }
+    if let Some(t) = &p.text {
+        card.text = t.clone();
+    }
+    if let Some(q) = &p.quadrant {
+        card.quadrant = Some(q.clone());
+    }
+}
+
+/// "Leadership, Diplomacy x2" (commas or `+` between skills).
+fn parse_skill_list(s: &str) -> Vec<Skill> {
+    s.split([',', '+'])
+        .filter_map(|part| {
+            let part = part.trim();
+            if part.is_empty() {
+                return None;
+            }
+            let (name, level) = match part.rsplit_once(" x") {
+                Some((n, l)) => (n.trim(), l.trim().parse::<f32>().unwrap_or(1.0)),
+                None => (part, 1.0),
+            };
+            Some(Skill {
+                name: name.to_string(),
+                level,
+            })
+        })
+        .collect()
+}
+
+/// "3x Title" → (3, "Title").
+fn split_count(entry: &str) -> (usize, &str) {
+    let t = entry.trim();
+    if let Some((n, rest)) = t.split_once(['x', '×']) {
+        if let Ok(n) = n.trim().parse::<usize>() {
+            return (n, rest.trim());
+        }
+    }
+    (1, t)
+}
+
+/// "; did you mean X?" when a known name is close.
+pub fn suggest(name: &str, known: &[String]) -> String {
+    let f = crate::repair::fold_for_match(name);
+    let best = known
+        .iter()
+        .map(|k| {
+            (
+                strsim::jaro_winkler(&f, &crate::repair::fold_for_match(k)),
+                k,
+            )
+        })
+        .filter(|(s, _)| *s > 0.75)
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    best.map_or(String::new(), |(_, k)| format!("; did you mean \"{k}\"?"))
+}
+
+fn quote_list(v: &[String]) -> String {
+    v.iter()
+        .map(|s| format!("\"{s}\""))
+        .collect::<Vec<_>>()
+        .join(" or ")
+}

@@ -1,6 +1,221 @@
-//! `glossary/affiliations.toml`. (Skeleton: to be written.)
+//! `glossary/affiliations.toml`: affiliation names and codes, compatibility,
+//! attack restrictions by affiliation, staffing substitutions, native
+//! quadrants and deck-building limits — each table citing its rules entry.
 
+use crate::engine::verdict::Citation;
 use serde::Deserialize;
 
+/// Where a fact was read: document id and entry title.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    pub doc: String,
+    pub entry: String,
+}
+
+impl Source {
+    pub fn citation(&self) -> Citation {
+        Citation::new(&self.doc, &self.entry)
+    }
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AffiliationName {
+    pub name: String,
+    pub codes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Compatibility {
+    pub compatible_with_all_but_borg: Vec<String>,
+    pub isolated: Vec<String>,
+    pub treaty_title_prefix: String,
+    pub source: Source,
+    pub treaty_source: Source,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OnlyAgainst {
+    pub affiliation: String,
+    pub targets: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AttackRestrictions {
+    pub may_attack_own: Vec<String>,
+    pub only_against: Vec<OnlyAgainst>,
+    pub needs_card_to_initiate: Vec<String>,
+    pub source: Source,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Substitute {
+    pub icon: String,
+    #[serde(rename = "for")]
+    pub for_icon: String,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Staffing {
+    pub substitutes: Vec<Substitute>,
+    pub normal: Vec<String>,
+    pub borg_battle_icon: String,
+    pub source: Source,
+    pub leader_source: Source,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuadrantIcon {
+    pub icon: String,
+    pub quadrant: String,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Quadrants {
+    pub default: String,
+    pub icons: Vec<QuadrantIcon>,
+    pub source: Source,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WarpSpeedLimits {
+    pub max_seed: usize,
+    pub min_draw: usize,
+    pub max_missions: usize,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckRules {
+    pub max_seed: usize,
+    pub min_draw: usize,
+    pub free_seed_types: Vec<String>,
+    pub source: Source,
+    pub warp_speed: WarpSpeedLimits,
+    pub warp_speed_source: Source,
+    pub banned: Vec<String>,
+    pub banned_source: Source,
+}
+
 #[derive(Debug, Default, Deserialize)]
-pub struct Affiliations {}
+#[serde(deny_unknown_fields)]
+pub struct Affiliations {
+    #[serde(rename = "affiliation", default)]
+    pub names: Vec<AffiliationName>,
+    #[serde(default)]
+    pub compatibility: Compatibility,
+    #[serde(default)]
+    pub attack: AttackRestrictions,
+    #[serde(default)]
+    pub staffing: Staffing,
+    #[serde(default)]
+    pub quadrants: Quadrants,
+    #[serde(default)]
+    pub deck: DeckRules,
+}
+
+fn has(list: &[String], name: &str) -> bool {
+    list.iter().any(|x| x.eq_ignore_ascii_case(name))
+}
+
+impl Affiliations {
+    /// The affiliation a code (`FED`, `[Fed]`) or a name stands for.
+    pub fn canonical(&self, code_or_name: &str) -> Option<&str> {
+        let t = code_or_name.trim().trim_matches(|c| c == '[' || c == ']');
+        self.names
+            .iter()
+            .find(|a| a.name.eq_ignore_ascii_case(t) || has(&a.codes, t))
+            .map(|a| a.name.as_str())
+    }
+
+    /// Compatible with everything except the isolated (Borg) affiliations.
+    pub fn is_universal_mixer(&self, affiliation: &str) -> bool {
+        has(
+            &self.compatibility.compatible_with_all_but_borg,
+            affiliation,
+        )
+    }
+
+    pub fn is_isolated(&self, affiliation: &str) -> bool {
+        has(&self.compatibility.isolated, affiliation)
+    }
+
+    /// May a force of `attacker` attack a force of `target`, by the
+    /// affiliation restrictions alone?
+    pub fn may_attack(&self, attacker: &str, target: &str) -> bool {
+        if let Some(only) = self
+            .attack
+            .only_against
+            .iter()
+            .find(|o| o.affiliation.eq_ignore_ascii_case(attacker))
+        {
+            return has(&only.targets, target);
+        }
+        !attacker.eq_ignore_ascii_case(target) || has(&self.attack.may_attack_own, attacker)
+    }
+
+    /// Needs a card (or a counter-attack) to initiate battle at all.
+    pub fn needs_card_to_initiate(&self, affiliation: &str) -> bool {
+        has(&self.attack.needs_card_to_initiate, affiliation)
+    }
+
+    /// The native quadrant given by a card's icons.
+    pub fn native_quadrant(&self, icons: &[String]) -> &str {
+        self.quadrants
+            .icons
+            .iter()
+            .find(|q| has(icons, &q.icon))
+            .map_or(self.quadrants.default.as_str(), |q| q.quadrant.as_str())
+    }
+
+    /// Icons that may stand in for `icon` when staffing a ship.
+    pub fn staffing_substitutes(&self, icon: &str) -> Vec<&str> {
+        self.staffing
+            .substitutes
+            .iter()
+            .filter(|s| s.for_icon.eq_ignore_ascii_case(icon))
+            .map(|s| s.icon.as_str())
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::vocab::vocabulary;
+
+    #[test]
+    fn codes_and_names_resolve() {
+        let a = &vocabulary().affiliations;
+        assert_eq!(a.canonical("[FED]"), Some("Federation"));
+        assert_eq!(a.canonical("kli"), Some("Klingon"));
+        assert_eq!(a.canonical("Non-Aligned"), Some("Non-Aligned"));
+        assert_eq!(a.canonical("Martian"), None);
+    }
+
+    #[test]
+    fn attack_restrictions_follow_the_glossary_table() {
+        let a = &vocabulary().affiliations;
+        assert!(!a.may_attack("Federation", "Klingon"));
+        assert!(a.may_attack("Federation", "Borg"));
+        assert!(a.may_attack("Klingon", "Klingon"));
+        assert!(!a.may_attack("Romulan", "Romulan"));
+        assert!(a.may_attack("Romulan", "Klingon"));
+        assert!(a.needs_card_to_initiate("Borg"));
+    }
+
+    #[test]
+    fn quadrant_icons() {
+        let a = &vocabulary().affiliations;
+        assert_eq!(a.native_quadrant(&["DQ".into(), "Stf".into()]), "Delta");
+        assert_eq!(a.native_quadrant(&["Cmd".into()]), "Alpha");
+    }
+}

@@ -1,2 +1,394 @@
-//! The ability compiler: game text → structured abilities (timing clause,
-//! what it acts on, effect verb). (Skeleton: to be written.)
+//! The ability compiler: a card's game text → structured abilities, each with
+//! its timing clause (when the card may be played or used), what it acts on
+//! (a `{Title}`, a card type, an action, a game object) and its effect verbs.
+//!
+//! The grammar is in [`grammar`] (tokens, "OR" functions, sentences) and
+//! [`clause`] (timing / effect / target patterns); the words are in
+//! `glossary/abilities/lexicon.toml`; cards whose text the patterns miss are
+//! described by hand in `glossary/abilities/overrides.toml`, each entry a
+//! visible, counted exception. [`coverage_report`] measures how much of the
+//! card pool compiles.
+
+pub mod clause;
+pub mod coverage;
+pub mod grammar;
+pub mod lexicon;
+pub mod overrides;
+
+pub use coverage::{coverage_report, CoverageReport, CoverageRow};
+
+use crate::cards::model::{Card, CardDb, CardType, Edition};
+use crate::engine::action::Step;
+use serde::{Deserialize, Serialize};
+
+/// When an ability may be played or used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "kebab-case")]
+pub enum TimingClass {
+    /// "suspends play": may interrupt any action.
+    SuspendsPlay,
+    /// "just played", "just initiated", "just completed", "about to die": right after (or at) another action.
+    Just,
+    /// "plays at start of personnel battle", "just before the initial attempt".
+    StartOf,
+    /// "during battle", "while facing a dilemma".
+    During,
+    /// "at the start of your turn".
+    StartOfTurn,
+    /// "at end of your turn", "End of every turn:".
+    EndOfTurn,
+    /// "at any time".
+    AtAnyTime,
+    /// "once every turn".
+    EveryTurn,
+    /// "plays on your ship": a play with a target, at the card type's normal time.
+    PlaysOn,
+    /// "seeds ...".
+    Seeds,
+    /// "plays if ...", "if ...", "when ...": a condition, at the card type's normal time.
+    Conditional,
+    /// Dilemmas: when encountered.
+    Encounter,
+    /// No timing words: the card type's normal timing (interrupts between
+    /// actions, events in the card play phase).
+    TypeDefault,
+    /// The compiler could not tell.
+    Unknown,
+}
+
+impl TimingClass {
+    /// The class a lexicon `class = "..."` names.
+    pub fn from_lexicon(s: &str) -> Option<TimingClass> {
+        Some(match s {
+            "suspends-play" => TimingClass::SuspendsPlay,
+            "just" => TimingClass::Just,
+            "start-of" => TimingClass::StartOf,
+            "during" => TimingClass::During,
+            "start-of-turn" => TimingClass::StartOfTurn,
+            "end-of-turn" => TimingClass::EndOfTurn,
+            "at-any-time" => TimingClass::AtAnyTime,
+            "every-turn" => TimingClass::EveryTurn,
+            "plays-on" => TimingClass::PlaysOn,
+            "seeds" => TimingClass::Seeds,
+            "conditional" => TimingClass::Conditional,
+            "encounter" => TimingClass::Encounter,
+            "type-default" => TimingClass::TypeDefault,
+            "unknown" => TimingClass::Unknown,
+            _ => return None,
+        })
+    }
+
+    /// Classes that tie the ability to an action under way (a response).
+    pub fn is_response(self) -> bool {
+        matches!(
+            self,
+            TimingClass::Just | TimingClass::StartOf | TimingClass::During
+        )
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            TimingClass::SuspendsPlay => "suspends play",
+            TimingClass::Just => "just",
+            TimingClass::StartOf => "start of",
+            TimingClass::During => "during",
+            TimingClass::StartOfTurn => "start of turn",
+            TimingClass::EndOfTurn => "end of turn",
+            TimingClass::AtAnyTime => "at any time",
+            TimingClass::EveryTurn => "every turn",
+            TimingClass::PlaysOn => "plays on",
+            TimingClass::Seeds => "seeds",
+            TimingClass::Conditional => "conditional",
+            TimingClass::Encounter => "encounter",
+            TimingClass::TypeDefault => "type default",
+            TimingClass::Unknown => "unknown",
+        }
+    }
+}
+
+/// The timing clause of one ability.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Timing {
+    pub class: TimingClass,
+    /// The action kind the clause ties to ("personnel battle", "card play").
+    pub action: Option<String>,
+    /// For "just": the step of that action it answers to (just initiated → Initiated,
+    /// just completed → Resolved).
+    pub step: Option<Step>,
+    /// What the clause names besides the action ("{Palor Toff}" in "just played {Palor Toff}").
+    pub objects: Vec<Target>,
+    /// "once per game", "once each turn", ...
+    pub limit: Option<String>,
+    /// May be used on the opponent's turn ("at any time", "every turn", "suspends play").
+    pub any_turn: bool,
+    /// Seeds (as well as, or instead of, playing).
+    pub seeds: bool,
+}
+
+impl Timing {
+    pub fn of(class: TimingClass) -> Timing {
+        Timing {
+            class,
+            action: None,
+            step: None,
+            objects: Vec::new(),
+            limit: None,
+            any_turn: matches!(
+                class,
+                TimingClass::SuspendsPlay | TimingClass::AtAnyTime | TimingClass::EveryTurn
+            ),
+            seeds: class == TimingClass::Seeds,
+        }
+    }
+}
+
+/// What an ability acts on.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "value", rename_all = "kebab-case")]
+pub enum Target {
+    /// A referenced card title (`{Borg Ship}`), as printed inside the braces.
+    Card(String),
+    /// A card type ("interrupt", "dilemma"), with its qualifier ("[Q]", "non-").
+    CardType {
+        name: String,
+        qualifier: Option<String>,
+        negated: bool,
+    },
+    /// An action kind ("personnel battle", "morph").
+    Action(String),
+    /// A game object ("personnel", "ship", "discard pile").
+    Object(String),
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Target::Card(t) => write!(f, "{{{t}}}"),
+            Target::CardType {
+                name,
+                qualifier,
+                negated,
+            } => {
+                let neg = if *negated { "non-" } else { "" };
+                match qualifier {
+                    Some(q) => write!(f, "{neg}{q} {name}"),
+                    None => write!(f, "{neg}{name}"),
+                }
+            }
+            Target::Action(a) => write!(f, "action: {a}"),
+            Target::Object(o) => write!(f, "{o}"),
+        }
+    }
+}
+
+/// One effect: a verb and what it names.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Effect {
+    /// Canonical verb ("nullify", "kill", "download", "place out-of-play").
+    pub verb: String,
+    pub objects: Vec<Target>,
+}
+
+/// One function of a card (the text between capital "OR"s).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Ability {
+    /// The function's text as read.
+    pub text: String,
+    pub timing: Timing,
+    /// Everything it acts on, in order of first mention.
+    pub targets: Vec<Target>,
+    pub effects: Vec<Effect>,
+    /// Sentences with game effect the patterns did not understand.
+    pub unparsed: Vec<String>,
+    /// Parenthetical remarks without effect ("(Unique.)", "(Immune to {Amanda Rogers}.)").
+    pub notes: Vec<String>,
+}
+
+impl Ability {
+    /// Timing known, something acted on, an effect, and nothing left over.
+    pub fn is_full(&self) -> bool {
+        self.has_timing_and_targets() && !self.effects.is_empty() && self.unparsed.is_empty()
+    }
+
+    pub fn has_timing_and_targets(&self) -> bool {
+        self.timing.class != TimingClass::Unknown && !self.targets.is_empty()
+    }
+
+    fn recognised_anything(&self) -> bool {
+        self.timing.class != TimingClass::Unknown
+            || !self.effects.is_empty()
+            || !self.targets.is_empty()
+    }
+}
+
+/// How much of a card's game text compiled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Coverage {
+    Full,
+    Partial,
+    None,
+}
+
+/// Where a compiled card's abilities come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AbilitySource {
+    Compiled,
+    /// Described by hand in `glossary/abilities/overrides.toml`.
+    Override,
+}
+
+/// A card's compiled abilities.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CompiledCard {
+    pub title: String,
+    pub card_type: CardType,
+    pub abilities: Vec<Ability>,
+    pub coverage: Coverage,
+    pub source: AbilitySource,
+}
+
+impl CompiledCard {
+    /// Every ability has a timing class and at least one target.
+    pub fn has_timing_and_targets(&self) -> bool {
+        !self.abilities.is_empty() && self.abilities.iter().all(Ability::has_timing_and_targets)
+    }
+
+    /// Every effect of every ability.
+    pub fn effects(&self) -> impl Iterator<Item = &Effect> {
+        self.abilities.iter().flat_map(|a| a.effects.iter())
+    }
+}
+
+/// Compile a card: its override entry if it has one, else its game text.
+pub fn compile(card: &Card) -> CompiledCard {
+    if let Some(o) = overrides::Overrides::get().find(&card.title) {
+        return o.compiled(card);
+    }
+    compile_text(&card.title, &card.card_type, &card.text)
+}
+
+/// Compile game text for a card of a type.
+pub fn compile_text(title: &str, card_type: &CardType, text: &str) -> CompiledCard {
+    let abilities: Vec<Ability> = clause::functions(text)
+        .into_iter()
+        .map(|f| clause::ability(&f, card_type))
+        .collect();
+    let coverage = coverage_of(&abilities);
+    CompiledCard {
+        title: title.to_string(),
+        card_type: card_type.clone(),
+        abilities,
+        coverage,
+        source: AbilitySource::Compiled,
+    }
+}
+
+fn coverage_of(abilities: &[Ability]) -> Coverage {
+    if abilities.is_empty() || !abilities.iter().any(Ability::recognised_anything) {
+        Coverage::None
+    } else if abilities.iter().all(Ability::is_full) {
+        Coverage::Full
+    } else {
+        Coverage::Partial
+    }
+}
+
+/// True when a `{reference}` in game text names the card titled `title`:
+/// same title, or the title with a subtitle ("{Palor Toff}" names
+/// "Palor Toff: Alien Trader"), or "{any Data}" naming any card with that name.
+pub fn reference_names(reference: &str, title: &str) -> bool {
+    let fold = |s: &str| {
+        crate::repair::fold_for_match(s)
+            .trim()
+            .trim_end_matches(['*', '+'])
+            .trim()
+            .to_string()
+    };
+    let r = fold(reference);
+    let t = fold(title);
+    let r = ["any ", "a ", "an ", "all "]
+        .iter()
+        .find_map(|p| r.strip_prefix(p))
+        .map(str::to_string)
+        .unwrap_or(r);
+    let r = r.trim_end_matches('s');
+    let t_base = t.trim_end_matches('s');
+    if r == t_base || r == t {
+        return true;
+    }
+    [": ", " (", " - ", ", "]
+        .iter()
+        .any(|sep| t.starts_with(&format!("{r}{sep}")))
+}
+
+/// The 1E card a title (or reference) names, preferring an exact title.
+pub fn find_card<'a>(db: &'a CardDb, title: &str) -> Option<&'a Card> {
+    let first = db.cards.iter().filter(|c| c.edition == Edition::First);
+    let exact = crate::repair::fold_for_match(title);
+    first
+        .clone()
+        .find(|c| crate::repair::fold_for_match(&c.title) == exact)
+        .or_else(|| first.clone().find(|c| reference_names(title, &c.title)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn references_name_subtitled_and_any_cards() {
+        assert!(reference_names("Palor Toff", "Palor Toff: Alien Trader"));
+        assert!(reference_names("any Data", "Data"));
+        assert!(reference_names("phasers", "Phaser"));
+        assert!(!reference_names("Borg Ship", "Borg Sphere"));
+    }
+
+    #[test]
+    fn hugh_nullifies_the_borg_ship_attack() {
+        let c = compile_text(
+            "Hugh",
+            &CardType::Interrupt,
+            "Nullifies attack by {Borg Ship} for this turn OR destroys (discard) all {Rogue Borg} at one location.",
+        );
+        assert_eq!(c.abilities.len(), 2);
+        let e = &c.abilities[0].effects[0];
+        assert_eq!(e.verb, "nullify");
+        assert!(e.objects.contains(&Target::Action("battle".into())));
+        assert!(e.objects.contains(&Target::Card("Borg Ship".into())));
+        assert_eq!(c.abilities[1].effects[0].verb, "destroy");
+    }
+
+    #[test]
+    fn start_of_personnel_battle_is_a_start_of_timing() {
+        let c = compile_text(
+            "Smoke Bomb",
+            &CardType::Interrupt,
+            "Plays at start of personnel battle. You may exclude any or all of your non-[Bor] personnel from that battle.",
+        );
+        let t = &c.abilities[0].timing;
+        assert_eq!(t.class, TimingClass::StartOf);
+        assert_eq!(t.action.as_deref(), Some("personnel battle"));
+    }
+
+    #[test]
+    fn just_played_interrupt_is_a_just_initiated_card_play() {
+        let c = compile_text(
+            "Amanda Rogers",
+            &CardType::Interrupt,
+            "Nullifies any one Interrupt card just played OR any other card just played as an Interrupt card. (Immune to Amanda Rogers.)",
+        );
+        let t = &c.abilities[0].timing;
+        assert_eq!(t.class, TimingClass::Just);
+        assert_eq!(t.step, Some(Step::Initiated));
+        assert_eq!(t.action.as_deref(), Some("card play"));
+        assert!(c.abilities[0].unparsed.is_empty());
+        let u = compile_text(
+            "Crosis",
+            &CardType::Interrupt,
+            "Plays on {Rogue Borg}. Doubles their STRENGTH. (Unique.)",
+        );
+        assert_eq!(u.abilities[0].notes, vec!["(unique.)".to_string()]);
+    }
+}

@@ -1,0 +1,134 @@
+//! `daystrom abilities`: the ability compiler's coverage of the card pool, or
+//! one card's compiled abilities.
+
+use super::Context;
+use crate::cards::model::{CardDb, Edition};
+use crate::engine::abilities::{self, CompiledCard};
+use std::process::ExitCode;
+
+#[derive(Debug, clap::Args)]
+pub struct AbilitiesArgs {
+    /// A card title: show its compiled abilities.
+    #[arg(value_name = "CARD")]
+    pub card: Option<String>,
+    /// Per card type, how many 1E game texts compile fully, partly, not at all.
+    #[arg(long)]
+    pub coverage: bool,
+    /// Only this card type (e.g. Interrupt).
+    #[arg(long = "type", value_name = "TYPE")]
+    pub card_type: Option<String>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The card pool. Lead: swap for `crate::store::cards::load_db(&crate::ingest::open_fresh(ctx)?.store)`
+/// once the store loader exists; until then read the manifest's card documents directly.
+fn load_cards(ctx: &Context) -> anyhow::Result<CardDb> {
+    let corpus = crate::corpus::locate(ctx.corpus.as_deref(), ctx.manifest.as_deref())?;
+    let docs: Vec<_> = corpus
+        .manifest
+        .documents
+        .iter()
+        .filter(|d| d.kind == crate::corpus::DocKind::Cards)
+        .collect();
+    Ok(crate::cards::ingest::load(&corpus, &docs)?.db)
+}
+
+pub fn abilities(ctx: &Context, args: AbilitiesArgs) -> anyhow::Result<ExitCode> {
+    let db = load_cards(ctx)?;
+    if let Some(title) = &args.card {
+        return show_card(&db, title, args.json);
+    }
+    if !args.coverage {
+        anyhow::bail!("say --coverage for the coverage report, or name a CARD");
+    }
+    let mut report = abilities::coverage_report(&db);
+    if let Some(t) = &args.card_type {
+        report.rows.retain(|r| r.card_type.eq_ignore_ascii_case(t));
+        if report.rows.is_empty() {
+            anyhow::bail!("no 1E cards of type {t:?} in the card database");
+        }
+    }
+    if args.json {
+        super::output::print_json(&report)?;
+    } else {
+        println!("{}", report.table());
+        println!(
+            "{} hand-described cards in glossary/abilities/overrides.toml",
+            report.override_entries
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn show_card(db: &CardDb, title: &str, json: bool) -> anyhow::Result<ExitCode> {
+    let card = abilities::find_card(db, title)
+        .or_else(|| {
+            db.cards.iter().find(|c| {
+                c.edition == Edition::First
+                    && c.title.to_lowercase().contains(&title.to_lowercase())
+            })
+        })
+        .ok_or_else(|| anyhow::anyhow!("no 1E card titled {title:?}"))?;
+    let compiled = abilities::compile(card);
+    if json {
+        super::output::print_json(&compiled)?;
+    } else {
+        print_compiled(&compiled, &card.text);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_compiled(c: &CompiledCard, text: &str) {
+    println!(
+        "{} ({}) — coverage {:?}, {:?}",
+        c.title,
+        c.card_type.name(),
+        c.coverage,
+        c.source
+    );
+    println!("  {text}");
+    let mut t = comfy_table::Table::new();
+    t.set_header(vec![
+        "#",
+        "timing",
+        "action",
+        "targets",
+        "effects",
+        "not understood",
+    ]);
+    for (i, a) in c.abilities.iter().enumerate() {
+        let mut timing = a.timing.class.name().to_string();
+        if let Some(l) = &a.timing.limit {
+            timing.push_str(&format!(" ({l})"));
+        }
+        if a.timing.any_turn {
+            timing.push_str(" [any turn]");
+        }
+        t.add_row(vec![
+            (i + 1).to_string(),
+            timing,
+            a.timing.action.clone().unwrap_or_default(),
+            a.targets
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            a.effects
+                .iter()
+                .map(|e| {
+                    let objs: Vec<String> = e.objects.iter().map(|o| o.to_string()).collect();
+                    if objs.is_empty() {
+                        e.verb.clone()
+                    } else {
+                        format!("{} → {}", e.verb, objs.join(", "))
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+            a.unparsed.join(" / "),
+        ]);
+    }
+    println!("{t}");
+}

@@ -1,0 +1,699 @@
+//! Clause patterns over tokenised game text: find the timing clause, the
+//! effect verbs and what each acts on, using the lexicon's phrase tables.
+//!
+//! Grammar words (determiners, "until", "just") are here; game words are in
+//! `glossary/abilities/lexicon.toml`.
+
+use super::grammar::{self, TokKind, Token};
+use super::lexicon::Lexicon;
+use super::{Ability, Effect, Target, Timing, TimingClass};
+use crate::cards::model::CardType;
+use crate::engine::action::Step;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// Phrases indexed by their first word; the longest match wins.
+struct Phrases<T> {
+    by_first: HashMap<String, Vec<(Vec<String>, T)>>,
+}
+
+impl<T: Clone> Phrases<T> {
+    fn new(items: impl IntoIterator<Item = (String, T)>) -> Phrases<T> {
+        let mut by_first: HashMap<String, Vec<(Vec<String>, T)>> = HashMap::new();
+        for (phrase, v) in items {
+            let words: Vec<String> = grammar::tokenize(&phrase)
+                .into_iter()
+                .map(|t| t.text)
+                .collect();
+            if let Some(first) = words.first().cloned() {
+                by_first.entry(first).or_default().push((words, v));
+            }
+        }
+        for list in by_first.values_mut() {
+            list.sort_by_key(|p| std::cmp::Reverse(p.0.len()));
+        }
+        Phrases { by_first }
+    }
+
+    /// The longest phrase starting at `i`: (end index, value). "the" in the
+    /// text is skipped unless the phrase has it.
+    fn longest_at(&self, toks: &[Token], i: usize) -> Option<(usize, T)> {
+        let first = toks.get(i)?;
+        if first.kind != TokKind::Word {
+            return None;
+        }
+        let list = self.by_first.get(&first.text)?;
+        'phrase: for (words, v) in list {
+            let mut j = i;
+            for w in words {
+                while toks.get(j).is_some_and(|t| t.is_word("the")) && w != "the" {
+                    j += 1;
+                }
+                match toks.get(j) {
+                    Some(t) if t.kind != TokKind::Punct && &t.text == w => j += 1,
+                    _ => continue 'phrase,
+                }
+            }
+            return Some((j, v.clone()));
+        }
+        None
+    }
+}
+
+struct Tables {
+    timing: Phrases<usize>,
+    just: HashMap<String, usize>,
+    action: Phrases<String>,
+    card_type: Phrases<String>,
+    object: Phrases<String>,
+    effect: Phrases<String>,
+}
+
+fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| {
+        let lx = Lexicon::get();
+        Tables {
+            timing: Phrases::new(
+                lx.timing
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| (t.phrase.clone(), i)),
+            ),
+            just: lx
+                .just
+                .iter()
+                .enumerate()
+                .map(|(i, j)| (j.word.clone(), i))
+                .collect(),
+            action: Phrases::new(
+                lx.action
+                    .iter()
+                    .flat_map(|a| a.phrases.iter().map(move |p| (p.clone(), a.kind.clone()))),
+            ),
+            card_type: Phrases::new(
+                lx.card_type
+                    .iter()
+                    .flat_map(|c| c.phrases.iter().map(move |p| (p.clone(), c.name.clone()))),
+            ),
+            object: Phrases::new(
+                lx.object
+                    .iter()
+                    .flat_map(|o| o.phrases.iter().map(|p| (p.clone(), p.clone()))),
+            ),
+            effect: Phrases::new(
+                lx.effect
+                    .iter()
+                    .flat_map(|e| e.forms.iter().map(move |f| (f.clone(), e.verb.clone()))),
+            ),
+        }
+    })
+}
+
+/// Words after which a verb form is a noun ("nullifies attack by", "a battle").
+const NOUN_CONTEXT: &[&str] = &[
+    "a",
+    "an",
+    "any",
+    "the",
+    "that",
+    "this",
+    "its",
+    "each",
+    "every",
+    "of",
+    "by",
+    "from",
+    "for",
+    "against",
+    "next",
+    "initiated",
+    "one",
+    "their",
+    "your",
+    "his",
+    "her",
+];
+
+/// Words before a turn boundary that make it a duration, not a timing ("until end of turn").
+const DURATION_CONTEXT: &[&str] = &["until", "by", "of", "rest", "through"];
+
+/// Split game text into its functions (the alternatives joined by "OR").
+pub fn functions(text: &str) -> Vec<Vec<Token>> {
+    let toks = grammar::tokenize(text);
+    grammar::functions(&toks, starts_function)
+}
+
+fn starts_function(rest: &[Token]) -> bool {
+    let t = tables();
+    let Some(first) = rest.first() else {
+        return false;
+    };
+    if ["plays", "play", "once", "twice", "thrice", "if"].contains(&first.text.as_str()) {
+        return true;
+    }
+    if let Some((_, verb)) = t.effect.longest_at(rest, 0) {
+        return !["require", "allow", "select", "lose", "place"].contains(&verb.as_str());
+    }
+    if let Some((_, idx)) = t.timing.longest_at(rest, 0) {
+        return Lexicon::get().timing[idx].class != "conditional";
+    }
+    false
+}
+
+/// One timing phrase found in a sentence.
+#[derive(Debug, Clone)]
+struct TimingHit {
+    start: usize,
+    end: usize,
+    class: TimingClass,
+    action: Option<String>,
+    step: Option<Step>,
+    any_turn: bool,
+}
+
+/// What one sentence says.
+#[derive(Debug, Default)]
+pub struct SentenceParse {
+    timing: Vec<TimingHit>,
+    effects: Vec<(usize, Effect)>,
+    targets: Vec<(usize, Target)>,
+    limit: Option<String>,
+}
+
+impl SentenceParse {
+    fn recognised(&self) -> bool {
+        !self.effects.is_empty() || !self.timing.is_empty()
+    }
+}
+
+/// Analyse one sentence.
+pub fn analyse(toks: &[Token]) -> SentenceParse {
+    let (toks, limit) = without_limits(toks);
+    let toks = &toks[..];
+    let mut used = vec![false; toks.len()];
+    let mut p = SentenceParse {
+        timing: find_timing(toks, &mut used),
+        limit,
+        ..SentenceParse::default()
+    };
+    find_effects(toks, &mut used, &mut p.effects);
+    p.targets = find_targets(toks, &used);
+    attach_objects(&mut p);
+    resolve_timing_actions(toks, &mut p);
+    p
+}
+
+/// Take "once per game"-style limits out of the sentence (so "plays once
+/// per turn on" reads as "plays on"), keeping the first one.
+fn without_limits(toks: &[Token]) -> (Vec<Token>, Option<String>) {
+    let mut out = Vec::with_capacity(toks.len());
+    let mut limit = None;
+    let mut i = 0;
+    while i < toks.len() {
+        if let Some((end, l)) = grammar::limit_at(toks, i) {
+            // "once every turn" is also a timing phrase: leave its words in place.
+            if l.contains(" every ") {
+                limit.get_or_insert(l);
+                out.push(toks[i].clone());
+                i += 1;
+                continue;
+            }
+            limit.get_or_insert(l);
+            i = end;
+            // "Once per game, plays ...": the comma went with the limit.
+            if toks.get(i).is_some_and(|t| t.is_punct(",")) && out.is_empty() {
+                i += 1;
+            }
+            continue;
+        }
+        out.push(toks[i].clone());
+        i += 1;
+    }
+    (out, limit)
+}
+
+fn mark(used: &mut [bool], from: usize, to: usize) {
+    let to = to.min(used.len());
+    used[from..to].iter_mut().for_each(|u| *u = true);
+}
+
+fn find_timing(toks: &[Token], used: &mut [bool]) -> Vec<TimingHit> {
+    let t = tables();
+    let lx = Lexicon::get();
+    let mut hits = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        if toks[i].is_word("just") && t.timing.longest_at(toks, i).is_none() {
+            let found = (i + 1..(i + 4).min(toks.len()))
+                .find_map(|k| t.just.get(&toks[k].text).map(|&j| (k, &lx.just[j])));
+            let (end, step, action) = match found {
+                Some((k, j)) => (k + 1, step_of(&j.step), j.action.clone()),
+                None => (i + 1, Step::Initiated, None),
+            };
+            hits.push(TimingHit {
+                start: i,
+                end,
+                class: TimingClass::Just,
+                action,
+                step: Some(step),
+                any_turn: false,
+            });
+            mark(used, i, end);
+            i = end;
+            continue;
+        }
+        if let Some((end, idx)) = t.timing.longest_at(toks, i) {
+            let phrase = &lx.timing[idx];
+            let class = TimingClass::from_lexicon(&phrase.class).unwrap_or(TimingClass::Unknown);
+            let duration = matches!(class, TimingClass::StartOfTurn | TimingClass::EndOfTurn)
+                && i > 0
+                && DURATION_CONTEXT.contains(&toks[i - 1].text.as_str());
+            if !duration {
+                hits.push(TimingHit {
+                    start: i,
+                    end,
+                    class,
+                    action: phrase.action.clone(),
+                    step: (class == TimingClass::Just).then_some(Step::Initiated),
+                    any_turn: phrase.any_turn,
+                });
+                mark(used, i, end);
+            }
+            i = end;
+            continue;
+        }
+        i += 1;
+    }
+    hits
+}
+
+fn step_of(s: &str) -> Step {
+    match s {
+        "resolved" | "completed" => Step::Resolved,
+        "under-way" => Step::UnderWay,
+        _ => Step::Initiated,
+    }
+}
+
+fn find_effects(toks: &[Token], used: &mut [bool], out: &mut Vec<(usize, Effect)>) {
+    let t = tables();
+    let lx = Lexicon::get();
+    let mut i = 0;
+    while i < toks.len() {
+        if used[i] {
+            i += 1;
+            continue;
+        }
+        if let Some(attr) = modifier_at(toks, i, &lx.modifier_attributes) {
+            out.push((
+                i,
+                Effect {
+                    verb: "modify".into(),
+                    objects: vec![Target::Object(attr)],
+                },
+            ));
+            used[i] = true;
+            i += 1;
+            continue;
+        }
+        if let Some(end) = noun_phrase_at(toks, i) {
+            i = end;
+            continue;
+        }
+        if let Some((end, verb)) = t.effect.longest_at(toks, i) {
+            let noun = i > 0
+                && (NOUN_CONTEXT.contains(&toks[i - 1].text.as_str())
+                    || relating_verb_at(toks, i - 1))
+                && t.action.longest_at(toks, i).is_some();
+            if !noun {
+                out.push((
+                    i,
+                    Effect {
+                        verb,
+                        objects: Vec::new(),
+                    },
+                ));
+                mark(used, i, end);
+                i = end;
+                continue;
+            }
+        }
+        i += 1;
+    }
+}
+
+/// A noun phrase of two or more words starting at `i` ("personnel battle",
+/// "draw deck"): its end, so its words are not read as verbs.
+fn noun_phrase_at(toks: &[Token], i: usize) -> Option<usize> {
+    let t = tables();
+    [
+        t.action.longest_at(toks, i),
+        t.card_type
+            .longest_at(toks, i)
+            .map(|(e, _)| (e, String::new())),
+        t.object.longest_at(toks, i),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|(end, _)| end)
+    .filter(|&end| end >= i + 2)
+    .max()
+    .filter(|&end| t.effect.longest_at(toks, i).is_none_or(|(e, _)| e < end))
+}
+
+/// True when a verb that specifically relates to what it names ends at `i` ("nullifies").
+fn relating_verb_at(toks: &[Token], i: usize) -> bool {
+    let lx = Lexicon::get();
+    tables()
+        .effect
+        .longest_at(toks, i)
+        .is_some_and(|(_, verb)| lx.effect(&verb).is_some_and(|e| e.relates))
+}
+
+/// "WEAPONS -1", "attributes all +2", "STRENGTH=16", "CUNNING x2": a modification.
+fn modifier_at(toks: &[Token], i: usize, attrs: &[String]) -> Option<String> {
+    let w = &toks[i];
+    if w.kind != TokKind::Word {
+        return None;
+    }
+    let attr = attrs.iter().find(|a| w.text.starts_with(a.as_str()))?;
+    let rest = &w.text[attr.len()..];
+    let signed = |s: &str| {
+        s.starts_with(['+', '-', '=']) && s.len() > 1
+            || s.starts_with('x') && s[1..].chars().next().is_some_and(|c| c.is_ascii_digit())
+    };
+    if signed(rest) {
+        return Some(attr.clone());
+    }
+    if !rest.is_empty() {
+        return None;
+    }
+    let mut j = i + 1;
+    if toks.get(j).is_some_and(|t| t.is_word("all")) {
+        j += 1;
+    }
+    toks.get(j)
+        .filter(|t| t.kind == TokKind::Word && signed(&t.text))
+        .map(|_| attr.clone())
+}
+
+fn find_targets(toks: &[Token], used: &[bool]) -> Vec<(usize, Target)> {
+    let t = tables();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let tok = &toks[i];
+        if tok.kind == TokKind::Ref {
+            out.push((i, Target::Card(tok.text.clone())));
+            i += 1;
+            continue;
+        }
+        if used[i] {
+            i += 1;
+            continue;
+        }
+        if let Some((end, name)) = t.card_type.longest_at(toks, i) {
+            let (qualifier, negated) = qualifier_before(toks, i);
+            out.push((
+                i,
+                Target::CardType {
+                    name,
+                    qualifier,
+                    negated,
+                },
+            ));
+            i = end;
+        } else if let Some((end, kind)) = t.action.longest_at(toks, i) {
+            out.push((i, Target::Action(kind)));
+            i = end;
+        } else if let Some((end, noun)) = t.object.longest_at(toks, i) {
+            out.push((i, Target::Object(noun)));
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Icons and "non-" just before a card-type noun: "[Q] icon dilemma", "non-Interrupt card".
+fn qualifier_before(toks: &[Token], i: usize) -> (Option<String>, bool) {
+    let mut icons = Vec::new();
+    let mut negated = false;
+    let mut j = i;
+    while j > 0 {
+        let p = &toks[j - 1];
+        if p.kind == TokKind::Icon {
+            icons.push(p.text.clone());
+        } else if p.is_word("icon") {
+        } else if p.is_word("non-") {
+            negated = true;
+        } else {
+            break;
+        }
+        j -= 1;
+    }
+    icons.reverse();
+    ((!icons.is_empty()).then(|| icons.join("")), negated)
+}
+
+/// Each effect acts on the targets between it and the next effect.
+fn attach_objects(p: &mut SentenceParse) {
+    let positions: Vec<usize> = p.effects.iter().map(|(i, _)| *i).collect();
+    for (k, (pos, effect)) in p.effects.iter_mut().enumerate() {
+        let end = positions.get(k + 1).copied().unwrap_or(usize::MAX);
+        for (tpos, target) in &p.targets {
+            if *tpos > *pos && *tpos < end && !effect.objects.contains(target) {
+                effect.objects.push(target.clone());
+            }
+        }
+    }
+}
+
+fn clause_end(toks: &[Token], from: usize) -> usize {
+    (from..toks.len())
+        .find(|&k| {
+            toks[k].kind == TokKind::Punct && [",", ";", ":"].contains(&toks[k].text.as_str())
+        })
+        .unwrap_or(toks.len())
+}
+
+/// Give start-of / during / just clauses the action they name; drop those naming none.
+fn resolve_timing_actions(toks: &[Token], p: &mut SentenceParse) {
+    let actions: Vec<(usize, String)> = p
+        .targets
+        .iter()
+        .filter_map(|(i, t)| match t {
+            Target::Action(k) => Some((*i, k.clone())),
+            _ => None,
+        })
+        .collect();
+    for hit in &mut p.timing {
+        if hit.action.is_some() || !hit.class.is_response() {
+            continue;
+        }
+        let end = clause_end(toks, hit.end).min(hit.end + 10);
+        hit.action = actions
+            .iter()
+            .find(|(i, _)| *i >= hit.end && *i < end)
+            .or_else(|| {
+                (hit.class == TimingClass::Just)
+                    .then(|| actions.iter().rev().find(|(i, _)| *i < hit.start))
+                    .flatten()
+            })
+            .map(|(_, k)| k.clone());
+    }
+    p.timing.retain(|h| {
+        h.action.is_some() || !matches!(h.class, TimingClass::StartOf | TimingClass::During)
+    });
+}
+
+/// The strongest timing of a sentence.
+fn best_timing(toks: &[Token], p: &SentenceParse) -> Option<Timing> {
+    let hit = p.timing.iter().min_by_key(|h| h.class)?;
+    let lo = p
+        .effects
+        .iter()
+        .map(|(i, _)| *i)
+        .filter(|&i| i < hit.start)
+        .max()
+        .unwrap_or(0);
+    let hi = clause_end(toks, hit.end);
+    let objects = p
+        .targets
+        .iter()
+        .filter(|(i, t)| {
+            *i >= lo && *i < hi && matches!(t, Target::Card(_) | Target::CardType { .. })
+        })
+        .map(|(_, t)| t.clone())
+        .collect();
+    Some(Timing {
+        class: hit.class,
+        action: hit.action.clone(),
+        step: hit.step,
+        objects,
+        limit: p.limit.clone(),
+        any_turn: p.timing.iter().any(|h| h.any_turn),
+        seeds: p.timing.iter().any(|h| h.class == TimingClass::Seeds)
+            || toks.iter().any(|t| t.is_word("seeds")),
+    })
+}
+
+/// True for a sentence that says when the card is played or used.
+fn speaks_of_play(toks: &[Token]) -> bool {
+    toks.iter().enumerate().any(|(i, t)| {
+        ["play", "plays", "played", "use", "used"].contains(&t.text.as_str())
+            && t.kind == TokKind::Word
+            // "in play" is where a card is, not when it plays.
+            && !(i > 0 && toks[i - 1].is_word("in"))
+    })
+}
+
+fn is_dilemma(t: &CardType) -> bool {
+    matches!(t, CardType::Dilemma | CardType::QDilemma)
+}
+
+/// Compile one function into an ability.
+pub fn ability(tokens: &[Token], card_type: &CardType) -> Ability {
+    let sents = grammar::sentences(tokens);
+    let parsed: Vec<(SentenceParse, bool, &Vec<Token>)> = sents
+        .iter()
+        .map(|(s, paren)| (analyse(s), *paren, s))
+        .collect();
+    let mut timing: Option<Timing> = None;
+    for (k, (p, _, s)) in parsed.iter().enumerate() {
+        if k == 0 || speaks_of_play(s) {
+            if let Some(t) = best_timing(s, p) {
+                timing = Some(t);
+                break;
+            }
+        }
+    }
+    let mut ability = Ability {
+        text: grammar::render(tokens),
+        timing: Timing::of(TimingClass::Unknown),
+        targets: Vec::new(),
+        effects: Vec::new(),
+        unparsed: Vec::new(),
+        notes: Vec::new(),
+    };
+    for (p, paren, s) in &parsed {
+        if !p.recognised() {
+            if *paren {
+                ability.notes.push(grammar::render(s));
+            } else {
+                ability.unparsed.push(grammar::render(s));
+            }
+            continue;
+        }
+        for (_, t) in &p.targets {
+            if !ability.targets.contains(t) {
+                ability.targets.push(t.clone());
+            }
+        }
+        ability
+            .effects
+            .extend(p.effects.iter().map(|(_, e)| e.clone()));
+    }
+    let limit = parsed.iter().find_map(|(p, _, _)| p.limit.clone());
+    // "at any time" / "every turn" anywhere in the function lets it be used on
+    // the opponent's turn ("actions – taking turns").
+    let any_turn = parsed
+        .iter()
+        .any(|(p, _, _)| p.timing.iter().any(|h| h.any_turn));
+    ability.timing = match timing {
+        Some(mut t) => {
+            if t.class == TimingClass::Conditional && is_dilemma(card_type) {
+                t.class = TimingClass::Encounter;
+            }
+            t.limit = t.limit.or(limit);
+            t
+        }
+        None if !ability.effects.is_empty() => {
+            let mut t = Timing::of(if is_dilemma(card_type) {
+                TimingClass::Encounter
+            } else {
+                TimingClass::TypeDefault
+            });
+            t.limit = limit;
+            t
+        }
+        None => Timing::of(TimingClass::Unknown),
+    };
+    ability.timing.any_turn |= any_turn;
+    if let Some(a) = &ability.timing.action {
+        let t = Target::Action(a.clone());
+        if !ability.targets.contains(&t) {
+            ability.targets.insert(0, t);
+        }
+    }
+    ability
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str, ty: CardType) -> Ability {
+        let f = functions(text);
+        ability(&f[0], &ty)
+    }
+
+    #[test]
+    fn countermanda_just_played_names_its_cards() {
+        let f = functions("Nullifies {Telepathic Alien Kidnappers} OR if opponent just played {Res-Q} or {Palor Toff}, suspend that action, look through opponent's discard pile and put any three cards out-of-play.");
+        assert_eq!(f.len(), 2);
+        let a = ability(&f[1], &CardType::Interrupt);
+        assert_eq!(a.timing.class, TimingClass::Just);
+        assert_eq!(a.timing.action.as_deref(), Some("card play"));
+        assert!(a
+            .timing
+            .objects
+            .contains(&Target::Card("Palor Toff".into())));
+        assert!(a.effects.iter().any(|e| e.verb == "suspend"));
+    }
+
+    #[test]
+    fn until_end_of_turn_is_a_duration() {
+        let a = one(
+            "Plays on your infiltrator. Until end of your turn, subtract its skills.",
+            CardType::Interrupt,
+        );
+        assert_eq!(a.timing.class, TimingClass::PlaysOn);
+    }
+
+    #[test]
+    fn attribute_modifiers_are_modify_effects() {
+        let a = one(
+            "Plays on table. Your ships are SHIELDS +3 while at missions.",
+            CardType::Event,
+        );
+        assert!(a
+            .effects
+            .iter()
+            .any(|e| e.verb == "modify"
+                && e.objects.first() == Some(&Target::Object("shields".into()))));
+    }
+
+    #[test]
+    fn dilemma_conditions_are_encounters() {
+        let a = one(
+            "Unless 2 SECURITY present, kills one personnel (random selection).",
+            CardType::Dilemma,
+        );
+        assert_eq!(a.timing.class, TimingClass::Encounter);
+        assert_eq!(a.effects[0].verb, "kill");
+    }
+
+    #[test]
+    fn non_interrupt_card_is_negated() {
+        let a = one(
+            "Plays immediately after opponent plays any non-Interrupt card from hand.",
+            CardType::Interrupt,
+        );
+        assert!(a.targets.iter().any(
+            |t| matches!(t, Target::CardType { name, negated: true, .. } if name == "interrupt")
+        ));
+    }
+}

@@ -1,0 +1,164 @@
+//! The game-text lexicon (`glossary/abilities/lexicon.toml`): timing phrases,
+//! "just" words, action nouns, card-type nouns, object nouns and effect verbs.
+//! Loaded once; the compiler holds the grammar, this file holds the words.
+
+use serde::Deserialize;
+use std::sync::OnceLock;
+
+/// One timing phrase ("plays at start of", "suspends play").
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimingPhrase {
+    pub phrase: String,
+    pub class: String,
+    #[serde(default)]
+    pub action: Option<String>,
+    #[serde(default)]
+    pub any_turn: bool,
+}
+
+/// A word after "just": which step of which action it answers to.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JustWord {
+    pub word: String,
+    /// "initiated" or "resolved".
+    pub step: String,
+    #[serde(default)]
+    pub action: Option<String>,
+}
+
+/// An action kind and the phrases that name it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionNoun {
+    pub kind: String,
+    pub phrases: Vec<String>,
+    #[serde(default)]
+    pub is_a: Vec<String>,
+}
+
+/// A card type and the phrases that name it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardTypeNoun {
+    pub name: String,
+    pub phrases: Vec<String>,
+}
+
+/// A group of game-object nouns.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectNouns {
+    pub phrases: Vec<String>,
+}
+
+/// An effect verb and its printed forms.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EffectVerb {
+    pub verb: String,
+    pub forms: Vec<String>,
+    /// True for verbs that specifically relate to what they name (nullify, cancel, prevent, modify).
+    #[serde(default)]
+    pub relates: bool,
+    /// The action the effect performs, when it is one ("attacks" → battle).
+    #[serde(default)]
+    pub action: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lexicon {
+    pub timing: Vec<TimingPhrase>,
+    pub just: Vec<JustWord>,
+    pub action: Vec<ActionNoun>,
+    pub card_type: Vec<CardTypeNoun>,
+    pub object: Vec<ObjectNouns>,
+    pub effect: Vec<EffectVerb>,
+    pub modifier_attributes: Vec<String>,
+    pub card_actions: Vec<String>,
+}
+
+impl Lexicon {
+    /// The embedded lexicon, parsed once.
+    pub fn get() -> &'static Lexicon {
+        static L: OnceLock<Lexicon> = OnceLock::new();
+        L.get_or_init(|| {
+            crate::vocab::parse_embedded(
+                "abilities/lexicon.toml",
+                include_str!("../../../glossary/abilities/lexicon.toml"),
+            )
+        })
+    }
+
+    pub fn effect(&self, verb: &str) -> Option<&EffectVerb> {
+        self.effect.iter().find(|e| e.verb == verb)
+    }
+
+    /// The lexicon's kind for an action kind as a scenario spells it
+    /// ("attack" → "battle"); unknown kinds are returned lower-cased.
+    pub fn normalize_kind(&self, kind: &str) -> String {
+        let k = kind.trim().to_lowercase();
+        if self.action.iter().any(|a| a.kind == k) {
+            return k;
+        }
+        self.action
+            .iter()
+            .find(|a| a.phrases.contains(&k))
+            .map(|a| a.kind.clone())
+            .unwrap_or(k)
+    }
+
+    /// True when an action of `kind` is an instance of the kind `named` in text
+    /// ("personnel battle" is a "battle").
+    pub fn kind_matches(&self, named: &str, kind: &str) -> bool {
+        let kind = self.normalize_kind(kind);
+        let named = self.normalize_kind(named);
+        let named = named.as_str();
+        if named == kind {
+            return true;
+        }
+        let mut frontier = vec![kind];
+        let mut seen = Vec::new();
+        while let Some(k) = frontier.pop() {
+            if k == named {
+                return true;
+            }
+            if seen.contains(&k) {
+                continue;
+            }
+            if let Some(a) = self.action.iter().find(|a| a.kind == k) {
+                frontier.extend(a.is_a.iter().cloned());
+            }
+            seen.push(k);
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lexicon_parses_and_knows_battle_kinds() {
+        let lx = Lexicon::get();
+        assert!(lx.kind_matches("battle", "personnel battle"));
+        assert!(!lx.kind_matches("personnel battle", "ship battle"));
+        assert!(lx.effect("nullify").unwrap().relates);
+        assert!(!lx.effect("kill").unwrap().relates);
+    }
+
+    #[test]
+    fn every_timing_class_is_known() {
+        for t in &Lexicon::get().timing {
+            assert!(
+                super::super::TimingClass::from_lexicon(&t.class).is_some(),
+                "unknown timing class {:?} for phrase {:?}",
+                t.class,
+                t.phrase
+            );
+        }
+    }
+}

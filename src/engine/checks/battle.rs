@@ -1,0 +1,345 @@
+//! Battle initiation, counter-attacks and return fire ("battle", "battle -
+//! affiliation restrictions", "battle - ship", "leader").
+
+use super::{because, fact, no, undecided};
+use crate::cards::model::CardType;
+use crate::engine::action::Phase;
+use crate::engine::state::{Format, GameState, Place};
+use crate::engine::verdict::{Reason, Verdict};
+use crate::scenario::Question;
+use crate::vocab::vocabulary;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Mode {
+    Initiate,
+    CounterAttack,
+    ReturnFire,
+}
+
+fn is_leader(state: &GameState, p: usize) -> bool {
+    let c = &state.pieces[p].card;
+    c.skill_level("Leadership") > 0.0
+        || c.skill_level("OFFICER") > 0.0
+        || c.class
+            .as_deref()
+            .is_some_and(|k| k.eq_ignore_ascii_case("OFFICER"))
+}
+
+fn able(state: &GameState, p: usize) -> bool {
+    let s = &state.pieces[p].status;
+    !s.disabled && !s.stunned && !s.mortally_wounded
+}
+
+/// Affiliations of a force: its ships/facilities and every personnel in it.
+fn force_affiliations(state: &GameState, units: &[usize]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for &u in units {
+        let mut members = vec![u];
+        if matches!(
+            state.pieces[u].card.card_type,
+            CardType::Ship | CardType::Facility
+        ) {
+            members.extend(state.crew(u));
+        }
+        for m in members {
+            for a in state.affiliations(m) {
+                if !out.contains(&a) {
+                    out.push(a);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Where a unit fights: its location, and for personnel the spot they share.
+fn battleground(state: &GameState, u: usize) -> (Option<usize>, Place) {
+    (state.location_of(u), state.pieces[u].at)
+}
+
+/// `ask = "can attack"`: may `by` attack `target` (`battle` = initiate |
+/// counter-attack | return fire)?
+pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
+    let mode = match q.battle.as_deref() {
+        None | Some("initiate") => Mode::Initiate,
+        Some("counter-attack") | Some("counter attack") | Some("counterattack") => {
+            Mode::CounterAttack
+        }
+        Some("return fire") => Mode::ReturnFire,
+        Some(other) => {
+            return undecided(format!("unknown battle mode \"{other}\""), vec![], "battle")
+        }
+    };
+    let attackers: Vec<usize> = q.by.iter().copied().chain(q.card).collect();
+    if attackers.is_empty() || q.target.is_empty() {
+        return undecided(
+            "`can attack` needs `by` (attacking ships, facilities or Away Team) and `target`",
+            vec![],
+            "battle",
+        );
+    }
+    let player = super::asker(q, state);
+    let mut reasons: Vec<Reason> = Vec::new();
+    if mode != Mode::ReturnFire {
+        if !state.turn_player.is_empty() && !state.turn_player.eq_ignore_ascii_case(&player) {
+            return no(
+                reasons,
+                because(
+                    format!(
+                        "you may initiate battle only during your own turn; it is {}'s turn",
+                        state.turn_player
+                    ),
+                    "battle",
+                ),
+            );
+        }
+        if matches!(
+            state.phase,
+            Phase::StartOfTurn | Phase::EndOfTurn | Phase::Seed
+        ) {
+            return no(
+                reasons,
+                because(
+                    "battle is initiated during the executing orders segment of your turn",
+                    "battle",
+                ),
+            );
+        }
+    }
+    for &t in &q.target {
+        if state.pieces[t].controller.eq_ignore_ascii_case(&player) {
+            return no(
+                reasons,
+                because("you may attack only cards you do not control", "battle"),
+            );
+        }
+    }
+    let ship_battle = attackers.iter().any(|&a| {
+        matches!(
+            state.pieces[a].card.card_type,
+            CardType::Ship | CardType::Facility
+        )
+    });
+    // Presence.
+    for &a in &attackers {
+        for &t in &q.target {
+            let (la, pa) = battleground(state, a);
+            let (lt, pt) = battleground(state, t);
+            let together = if ship_battle {
+                la.is_some()
+                    && la == lt
+                    && !state.pieces[a].status.landed
+                    && !state.pieces[t].status.landed
+            } else {
+                la.is_some() && pa == pt
+            };
+            if !together {
+                let entry = if ship_battle { "battle" } else { "present" };
+                return no(
+                    reasons,
+                    because(
+                        format!(
+                            "{} and {} are not {}",
+                            state.pieces[a].handle,
+                            state.pieces[t].handle,
+                            if ship_battle {
+                                "at the same location"
+                            } else {
+                                "present together"
+                            }
+                        ),
+                        entry,
+                    ),
+                );
+            }
+        }
+    }
+    let v = &vocabulary().affiliations;
+    let attacker_affs = force_affiliations(state, &attackers);
+    let borg = attacker_affs.iter().any(|a| v.needs_card_to_initiate(a));
+    // Each firing unit.
+    let units: Vec<Vec<usize>> = if ship_battle {
+        attackers.iter().map(|&a| vec![a]).collect()
+    } else {
+        vec![attackers.clone()]
+    };
+    for unit in &units {
+        let (people, ship) = if ship_battle {
+            (
+                state
+                    .crew(unit[0])
+                    .into_iter()
+                    .filter(|&p| able(state, p))
+                    .collect::<Vec<_>>(),
+                Some(unit[0]),
+            )
+        } else {
+            (
+                unit.iter().copied().filter(|&p| able(state, p)).collect(),
+                None,
+            )
+        };
+        if let Some(s) = ship {
+            let p = &state.pieces[s];
+            let weapons = p.card.cun_wpn.as_ref().and_then(|w| w.num()).unwrap_or(0);
+            let entry = "battle - ship";
+            if state.is_stopped(s) {
+                return no(
+                    reasons,
+                    because(
+                        format!("{} is \"stopped\" and may not fire", p.handle),
+                        entry,
+                    ),
+                );
+            }
+            if p.docked.is_some() {
+                return no(
+                    reasons,
+                    because(
+                        format!("{} is docked and may not fire WEAPONS", p.handle),
+                        entry,
+                    ),
+                );
+            }
+            if p.status.cloaked || p.status.phased {
+                return no(
+                    reasons,
+                    because(
+                        format!("{} is cloaked or phased and may not fire", p.handle),
+                        entry,
+                    ),
+                );
+            }
+            if weapons <= 0 {
+                return no(
+                    reasons,
+                    because(format!("{} has no WEAPONS>0", p.handle), entry),
+                );
+            }
+            let ship_affs = state.affiliations(s);
+            if !people
+                .iter()
+                .any(|&m| state.affiliations(m).iter().any(|a| ship_affs.contains(a)))
+            {
+                return no(
+                    reasons,
+                    because(
+                        format!(
+                            "{} has no personnel of matching affiliation aboard",
+                            p.handle
+                        ),
+                        entry,
+                    ),
+                );
+            }
+            reasons.push(because(format!("{} is unstopped, undocked, uncloaked, has WEAPONS {weapons} and a matching personnel aboard", p.handle), entry));
+        } else if people.iter().any(|&p| state.is_stopped(p)) {
+            return no(
+                reasons,
+                because(
+                    "\"stopped\" personnel may not participate in a battle",
+                    "stopped",
+                ),
+            );
+        }
+        if mode == Mode::Initiate {
+            if borg {
+                let def = &v.staffing.borg_battle_icon;
+                if !people.iter().any(|&p| state.pieces[p].card.has_icon(def)) {
+                    return no(
+                        reasons,
+                        because(
+                            "Borg must have a Borg Defense personnel present instead of a leader",
+                            "leader",
+                        ),
+                    );
+                }
+            } else if let Some(&l) = people.iter().find(|&&p| is_leader(state, p)) {
+                reasons.push(because(
+                    format!(
+                        "{} is a leader (Leadership or OFFICER)",
+                        state.pieces[l].handle
+                    ),
+                    "leader",
+                ));
+            } else {
+                return no(reasons, because("each attacking ship, facility or Away Team must have a leader present (Leadership or OFFICER)", "battle"));
+            }
+        }
+    }
+    match mode {
+        Mode::ReturnFire => {
+            reasons.push(because(
+                "returning fire needs no leader and no affiliation restriction applies",
+                "battle - ship",
+            ));
+            return Verdict::yes_no(true, reasons, vec![]);
+        }
+        Mode::CounterAttack => {
+            let opp = state.pieces[q.target[0]].controller.clone();
+            let attacked = state
+                .attacked_last_turn
+                .iter()
+                .any(|p| p.eq_ignore_ascii_case(&opp))
+                || q.target
+                    .iter()
+                    .any(|&t| state.pieces[t].status.attacked_last_turn);
+            if !attacked {
+                return no(reasons, because(format!("{opp} did not attack you on the previous turn: there is nothing to counter-attack"), "battle"));
+            }
+            reasons.push(because("when you counter-attack, no leader is required and no affiliation restrictions apply", "battle"));
+            return Verdict::yes_no(true, reasons, vec![]);
+        }
+        Mode::Initiate => {}
+    }
+    if borg {
+        return match &q.allowed_by {
+            Some(card) => {
+                reasons.push(because(format!("{card} allows the Borg to initiate battle; they may then attack any affiliation"), "battle - affiliation restrictions"));
+                Verdict::yes_no(true, reasons, vec![])
+            }
+            None => no(
+                reasons,
+                because(
+                    "Borg forces may not initiate battle except when allowed or required by a card",
+                    "battle - affiliation restrictions",
+                ),
+            ),
+        };
+    }
+    if state.format == Format::WarpSpeed {
+        reasons.push(because(
+            "in Warp Speed non-Borg affiliations have no affiliation attack restrictions",
+            "Warp Speed",
+        ));
+        return Verdict::yes_no(true, reasons, vec![]);
+    }
+    let target_affs = force_affiliations(state, &q.target);
+    reasons.push(fact(format!(
+        "attacking force: {}; target force: {}",
+        attacker_affs.join(", "),
+        target_affs.join(", ")
+    )));
+    for a in &attacker_affs {
+        for t in &target_affs {
+            if !v.may_attack(a, t) {
+                if let Some(card) = &q.allowed_by {
+                    reasons.push(because(
+                        format!("{card} allows this attack"),
+                        "battle - affiliation restrictions",
+                    ));
+                    return Verdict::yes_no(true, reasons, vec![]);
+                }
+                return no(reasons, because(
+                    format!("a mixed force is subject to all its members' restrictions: {a} may not attack {t}"),
+                    "battle - affiliation restrictions",
+                ));
+            }
+        }
+    }
+    reasons.push(because(
+        "no affiliation restriction forbids this attack",
+        "battle - affiliation restrictions",
+    ));
+    Verdict::yes_no(true, reasons, vec![])
+}

@@ -1,0 +1,105 @@
+//! Uniqueness: may these cards be in play together ("unique and universal",
+//! "persona", "not duplicatable").
+
+use super::{because, fact, undecided};
+use crate::cards::model::{Card, CardType};
+use crate::engine::state::GameState;
+use crate::engine::verdict::Verdict;
+use crate::scenario::Question;
+
+fn persona_name(c: &Card) -> String {
+    crate::repair::fold_for_match(c.persona.as_ref().map_or(&c.title, |p| &p.name))
+}
+
+fn same_persona(a: &Card, b: &Card) -> bool {
+    crate::repair::fold_for_match(&a.title) == crate::repair::fold_for_match(&b.title)
+        || persona_name(a) == persona_name(b)
+}
+
+fn not_duplicatable(c: &Card) -> bool {
+    c.text.to_lowercase().contains("not duplicatable")
+}
+
+/// Unique per player: unique/Enigma personnel and ships, "Unique" cards.
+fn unique_per_player(c: &Card) -> bool {
+    match c.card_type {
+        CardType::Personnel | CardType::Ship => !c.universal,
+        _ => c.text.contains("Unique"),
+    }
+}
+
+/// `ask = "can coexist"`: may `cards` (or `card` and `cards`) be in play at the same time?
+pub fn can_coexist(q: &Question, state: &GameState) -> Verdict {
+    let all: Vec<usize> = q.card.into_iter().chain(q.cards.iter().copied()).collect();
+    if all.len() < 2 {
+        return undecided(
+            "`can coexist` needs two cards",
+            vec![],
+            "unique and universal",
+        );
+    }
+    let mut reasons = Vec::new();
+    for (n, &i) in all.iter().enumerate() {
+        for &j in &all[n + 1..] {
+            let (a, b) = (&state.pieces[i], &state.pieces[j]);
+            if !same_persona(&a.card, &b.card) {
+                reasons.push(because(
+                    format!(
+                        "{} and {} are not the same card or persona",
+                        a.handle, b.handle
+                    ),
+                    "persona",
+                ));
+                continue;
+            }
+            let same_player = a.controller.eq_ignore_ascii_case(&b.controller)
+                || a.owner.eq_ignore_ascii_case(&b.owner);
+            if not_duplicatable(&a.card) {
+                reasons.push(because(
+                    format!(
+                        "{} is \"Not duplicatable\": no player may have another copy in play",
+                        a.card.title
+                    ),
+                    "unique and universal",
+                ));
+                return Verdict::yes_no(false, reasons, vec![]);
+            }
+            if unique_per_player(&a.card) || unique_per_player(&b.card) {
+                if same_player {
+                    let title = if a.card.card_type == CardType::Personnel
+                        || a.card.card_type == CardType::Ship
+                    {
+                        "persona"
+                    } else {
+                        "unique and universal"
+                    };
+                    reasons.push(because(
+                        format!(
+                            "{} is unique: one player may have only one instance of the same persona in play",
+                            a.card.title
+                        ),
+                        title,
+                    ));
+                    return Verdict::yes_no(false, reasons, vec![]);
+                }
+                reasons.push(fact(format!(
+                    "{} and {} belong to different players",
+                    a.handle, b.handle
+                )));
+                reasons.push(because(
+                    "uniqueness limits each player, not both players together",
+                    "unique and universal",
+                ));
+                continue;
+            }
+            reasons.push(because(
+                format!(
+                    "{} is universal: any number of copies may be in play",
+                    a.card.title
+                ),
+                "unique and universal",
+            ));
+        }
+    }
+    Verdict::yes_no(true, reasons, vec![])
+}

@@ -1,0 +1,172 @@
+//! Compatibility: may these cards mix and work together ("compatible",
+//! "Non-Aligned", "Borg", "treaties", "Warp Speed").
+
+use super::{because, fact, undecided};
+use crate::engine::state::{Format, GameState};
+use crate::engine::verdict::{Reason, Verdict};
+use crate::scenario::Question;
+use crate::vocab::vocabulary;
+
+/// The affiliation pairs a player's treaties in play make compatible.
+pub fn treaties(state: &GameState, player: &str) -> Vec<(String, String)> {
+    let prefix = &vocabulary().affiliations.compatibility.treaty_title_prefix;
+    let mut out = Vec::new();
+    for (i, p) in state.pieces.iter().enumerate() {
+        if !p.controller.eq_ignore_ascii_case(player) || !state.in_play(i) {
+            continue;
+        }
+        if let Some(rest) = p.card.title.strip_prefix(prefix.as_str()) {
+            let parties: Vec<&str> = rest.split('/').map(str::trim).collect();
+            for a in &parties {
+                for b in &parties {
+                    if a != b {
+                        out.push((a.to_string(), b.to_string()));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Are two affiliations compatible for `player`? With the reason.
+pub fn affiliations_compatible(
+    state: &GameState,
+    player: &str,
+    a: &str,
+    b: &str,
+) -> (bool, Reason) {
+    let v = &vocabulary().affiliations;
+    let c = "compatible";
+    if a.eq_ignore_ascii_case(b) {
+        return (
+            true,
+            because(format!("{a} and {b} share an affiliation icon"), c),
+        );
+    }
+    if v.is_isolated(a) || v.is_isolated(b) {
+        let borg = if v.is_isolated(a) { a } else { b };
+        return (
+            false,
+            because(
+                format!("{borg} cards are not compatible with any other affiliation"),
+                c,
+            ),
+        );
+    }
+    if v.is_universal_mixer(a) || v.is_universal_mixer(b) {
+        let na = if v.is_universal_mixer(a) { a } else { b };
+        return (
+            true,
+            because(
+                format!("{na} cards are compatible with all affiliations except Borg"),
+                "Non-Aligned",
+            ),
+        );
+    }
+    if state.format == Format::WarpSpeed {
+        return (
+            true,
+            because(
+                "in Warp Speed all non-Borg affiliations mix and cooperate",
+                "Warp Speed",
+            ),
+        );
+    }
+    if treaties(state, player)
+        .iter()
+        .any(|(x, y)| x.eq_ignore_ascii_case(a) && y.eq_ignore_ascii_case(b))
+    {
+        return (
+            true,
+            because(
+                format!("{player}'s treaty in play lets {a} and {b} mix"),
+                "treaties",
+            ),
+        );
+    }
+    (
+        false,
+        because(
+            format!("{a} and {b} are different affiliations with no treaty in play"),
+            c,
+        ),
+    )
+}
+
+/// Are two sets of affiliations compatible (some pair of them is)? Cards
+/// without an affiliation (equipment, events) are compatible with anything.
+pub fn sets_compatible(
+    state: &GameState,
+    player: &str,
+    a: &[String],
+    b: &[String],
+) -> (bool, Reason) {
+    if a.is_empty() || b.is_empty() {
+        return (
+            true,
+            because(
+                "a card without an affiliation icon has no affiliation to clash",
+                "beaming",
+            ),
+        );
+    }
+    let mut last = None;
+    for x in a {
+        for y in b {
+            let (ok, why) = affiliations_compatible(state, player, x, y);
+            if ok {
+                return (true, why);
+            }
+            last = Some(why);
+        }
+    }
+    (false, last.expect("non-empty sets"))
+}
+
+/// Pieces pairwise compatible for `player`.
+pub fn pieces_compatible(state: &GameState, player: &str, pieces: &[usize]) -> (bool, Vec<Reason>) {
+    let mut reasons = Vec::new();
+    for (n, &i) in pieces.iter().enumerate() {
+        for &j in &pieces[n + 1..] {
+            let (ok, why) = sets_compatible(
+                state,
+                player,
+                &state.affiliations(i),
+                &state.affiliations(j),
+            );
+            reasons.push(fact(format!(
+                "{} and {}: {}",
+                state.pieces[i].handle,
+                state.pieces[j].handle,
+                if ok { "compatible" } else { "not compatible" }
+            )));
+            reasons.push(why);
+            if !ok {
+                return (false, reasons);
+            }
+        }
+    }
+    (true, reasons)
+}
+
+/// `ask = "compatible"`: may these cards (`cards`, or `card` with `by`) mix?
+pub fn compatible_question(q: &Question, state: &GameState) -> Verdict {
+    let mut all: Vec<usize> = q
+        .card
+        .into_iter()
+        .chain(q.by.iter().copied())
+        .chain(q.cards.iter().copied())
+        .collect();
+    all.dedup();
+    if all.len() < 2 {
+        return undecided(
+            "`compatible` needs two or more cards (`cards = [...]`)",
+            vec![],
+            "compatible",
+        );
+    }
+    let player = super::asker(q, state);
+    let (ok, reasons) = pieces_compatible(state, &player, &all);
+    Verdict::yes_no(ok, reasons, vec![])
+}

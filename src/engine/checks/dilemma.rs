@@ -1,0 +1,156 @@
+//! Dilemma outcomes: whether the crew or Away Team overcomes a dilemma's
+//! conditions, and whether a personnel is affected ("dilemma resolution").
+
+use super::{because, fact, undecided};
+use crate::cards::model::Card;
+use crate::engine::requirements;
+use crate::engine::state::GameState;
+use crate::engine::verdict::Verdict;
+use crate::scenario::Question;
+
+/// The conditions of a dilemma's text: "unless X", "To get past requires X",
+/// "Cannot get past unless X".
+pub fn conditions(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    for marker in ["to get past requires", "cannot get past unless", "unless"] {
+        if let Some(at) = lower.find(marker) {
+            let rest = &text[at + marker.len()..];
+            let rest = rest.trim_start_matches([' ', ',']);
+            let end = rest.find(['.', ',', ';']).unwrap_or(rest.len());
+            let cond = rest[..end].trim();
+            let cond = cond
+                .trim_end_matches(" present")
+                .trim_end_matches(" aboard")
+                .trim_start_matches("you have ");
+            if !cond.is_empty() {
+                return Some(cond.to_string());
+            }
+        }
+    }
+    None
+}
+
+fn effect(text: &str) -> Option<&'static str> {
+    let l = text.to_lowercase();
+    [
+        ("killed", "killed"),
+        ("kills", "killed"),
+        ("stopped", "stopped"),
+        ("damaged", "damaged"),
+    ]
+    .iter()
+    .find(|(w, _)| l.contains(w))
+    .map(|(_, e)| *e)
+}
+
+/// `ask = "dilemma outcome"`.
+pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
+    let title = "dilemma resolution";
+    let Some(d) = &q.dilemma else {
+        return undecided("`dilemma outcome` needs `dilemma`", vec![], title);
+    };
+    let group = super::attempt::group(q, state);
+    let Some(cond) = conditions(&d.text) else {
+        return undecided(
+            format!("{} has no conditions the engine can read", d.title),
+            vec![],
+            title,
+        );
+    };
+    let req = match requirements::parse(&cond) {
+        Ok(r) => r,
+        Err(e) => {
+            return undecided(
+                format!("cannot read the conditions \"{cond}\": {e}"),
+                vec![],
+                title,
+            )
+        }
+    };
+    let able: Vec<usize> = group
+        .iter()
+        .copied()
+        .filter(|&p| !state.is_stopped(p))
+        .collect();
+    let cards: Vec<&Card> = able.iter().map(|&p| &state.pieces[p].card).collect();
+    let unmet = requirements::evaluate(&req, &cards);
+    let overcome = unmet.is_empty();
+    let mut reasons = vec![
+        fact(format!("{} conditions: {req}", d.title)),
+        if overcome {
+            because(
+                "the group meets the conditions and automatically overcomes the dilemma",
+                title,
+            )
+        } else {
+            because(
+                format!("the group fails the conditions ({})", unmet.join("; ")),
+                title,
+            )
+        },
+    ];
+    let value = if overcome { "overcome" } else { "not overcome" };
+    let Some(is) = &q.is else {
+        return super::claim(value.to_string(), &None, reasons, title);
+    };
+    let is = crate::repair::fold_for_match(is);
+    if is == "overcome" || is == "not overcome" {
+        return super::claim(value.to_string(), &Some(is), reasons, title);
+    }
+    if overcome {
+        reasons.push(because("an overcome dilemma has no ill effect", title));
+        return Verdict::yes_no(false, reasons, vec![]);
+    }
+    let Some(card) = q.card else {
+        return undecided("a claim with `is` needs `card`", reasons, title);
+    };
+    if !group.contains(&card) {
+        reasons.push(because(
+            format!(
+                "{} is not in the crew or Away Team facing the dilemma",
+                state.pieces[card].handle
+            ),
+            title,
+        ));
+        return Verdict::yes_no(false, reasons, vec![]);
+    }
+    if is == "stopped" {
+        reasons.push(because(
+            "failing to overcome a dilemma with conditions stops the entire Away Team or crew",
+            "stopped",
+        ));
+        return Verdict::yes_no(true, reasons, vec![]);
+    }
+    match effect(&d.text) {
+        Some(e) if e == is => {
+            let lower = d.text.to_lowercase();
+            let one_of = lower.contains("random selection")
+                || lower.contains("opponent's choice")
+                || lower.contains("one ");
+            if one_of && able.len() > 1 {
+                undecided(
+                    format!(
+                        "{} chooses one of {} personnel (random selection or a player's choice)",
+                        d.title,
+                        able.len()
+                    ),
+                    reasons,
+                    "random selection",
+                )
+            } else {
+                reasons.push(fact(format!(
+                    "{} is the only one who can be {e}",
+                    state.pieces[card].handle
+                )));
+                Verdict::yes_no(true, reasons, vec![])
+            }
+        }
+        _ => {
+            reasons.push(fact(format!(
+                "{} does not say its personnel are {is}",
+                d.title
+            )));
+            Verdict::yes_no(false, reasons, vec![])
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! Values the rules compute: attack results (hit / direct hit), personal
+//! combat, personnel battle winners, attributes, points and RANGE.
+
+use super::{because, claim, fact, undecided};
+use crate::cards::model::CardType;
+use crate::engine::requirements::Attribute;
+use crate::engine::state::GameState;
+use crate::engine::verdict::Verdict;
+use crate::scenario::Question;
+
+fn num(s: &Option<crate::cards::model::Stat>) -> i32 {
+    s.as_ref().and_then(|x| x.num()).unwrap_or(0)
+}
+
+/// `ask = "outcome"`, `of = ...`.
+pub fn outcome(q: &Question, state: &GameState) -> Verdict {
+    match q.of.as_deref() {
+        Some("attack result") => attack_result(q, state),
+        Some("combat") => combat(q, state),
+        Some("battle winner") => battle_winner(q, state),
+        Some("attribute") => attribute(q, state),
+        Some("points") => points(q, state),
+        Some("range") => range(q, state),
+        other => undecided(
+            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range"),
+            vec![],
+            "attribute",
+        ),
+    }
+}
+
+fn attack_result(q: &Question, state: &GameState) -> Verdict {
+    let title = "battle - ship";
+    let mut reasons = Vec::new();
+    let attack = match q.attack {
+        Some(a) => a,
+        None => {
+            let shooters: Vec<usize> = q.by.iter().copied().chain(q.card).collect();
+            if shooters.is_empty() {
+                return undecided("`attack` or `by` (firing ships)", vec![], title);
+            }
+            let w: i32 = shooters
+                .iter()
+                .map(|&s| num(&state.pieces[s].card.cun_wpn))
+                .sum();
+            reasons.push(fact(format!("WEAPONS of the firing cards total {w}")));
+            w
+        }
+    } + q.attack_bonus.unwrap_or(0);
+    let defense = match q.defense {
+        Some(d) => d,
+        None => {
+            let Some(&t) = q.target.first() else {
+                return undecided("`defense` or `target`", reasons, title);
+            };
+            let mut d = num(&state.pieces[t].card.str_shd);
+            reasons.push(fact(format!("{} SHIELDS {d}", state.pieces[t].handle)));
+            if let Some(f) = state.pieces[t].docked {
+                let ext = num(&state.pieces[f].card.str_shd) / 2;
+                reasons.push(because(
+                    format!("docked: +{ext} (50% of the facility's SHIELDS)"),
+                    title,
+                ));
+                d += ext;
+            }
+            d
+        }
+    } + q.defense_bonus.unwrap_or(0);
+    let value = if attack > 2 * defense {
+        reasons.push(because(
+            format!("ATTACK {attack} is more than double DEFENSE {defense}"),
+            "direct hit",
+        ));
+        "direct hit"
+    } else if attack > defense {
+        reasons.push(because(
+            format!("ATTACK {attack} is greater than DEFENSE {defense}"),
+            "hit",
+        ));
+        "hit"
+    } else {
+        reasons.push(because(
+            format!("ATTACK {attack} is not greater than DEFENSE {defense}: the target is not hit"),
+            title,
+        ));
+        "miss"
+    };
+    claim(value.into(), &q.is, reasons, title)
+}
+
+fn combat(q: &Question, state: &GameState) -> Verdict {
+    let title = "battle - personnel";
+    let (Some(a), Some(b)) = (q.card, q.against.or(q.target.first().copied())) else {
+        return undecided("`card` and `against` (the two combatants)", vec![], title);
+    };
+    let (pa, pb) = (&state.pieces[a], &state.pieces[b]);
+    for p in [pa, pb] {
+        if p.status.stunned || p.status.mortally_wounded || p.status.disabled {
+            return claim(
+                "nothing".into(),
+                &q.is,
+                vec![because(
+                    format!(
+                        "{} is stunned, mortally wounded or disabled and is not in the combat pile",
+                        p.handle
+                    ),
+                    title,
+                )],
+                title,
+            );
+        }
+    }
+    let (sa, sb) = (num(&pa.card.str_shd), num(&pb.card.str_shd));
+    let mut reasons = vec![fact(format!(
+        "{} STRENGTH {sa} against {} STRENGTH {sb}",
+        pa.handle, pb.handle
+    ))];
+    let value = if sa > 2 * sb {
+        reasons.push(because(
+            "more than double the adversary's STRENGTH: may mortally wound",
+            title,
+        ));
+        "mortally wound"
+    } else if sa > sb {
+        reasons.push(because("greater STRENGTH: may stun the adversary", title));
+        "stun"
+    } else {
+        reasons.push(because(
+            if sa == sb {
+                "equal STRENGTH: neither may stun or mortally wound the other"
+            } else {
+                "lower STRENGTH: the adversary decides"
+            },
+            title,
+        ));
+        "nothing"
+    };
+    claim(value.into(), &q.is, reasons, title)
+}
+
+fn battle_winner(q: &Question, state: &GameState) -> Verdict {
+    let title = "battle - personnel";
+    if q.by.is_empty() || q.cards.is_empty() {
+        return undecided(
+            "`by` (one side's personnel) and `cards` (the other side's)",
+            vec![],
+            title,
+        );
+    }
+    let total = |side: &[usize]| -> i32 {
+        side.iter()
+            .filter(|&&p| {
+                let s = &state.pieces[p].status;
+                !s.stunned && !s.mortally_wounded
+            })
+            .map(|&p| Attribute::Strength.of(&state.pieces[p].card))
+            .sum()
+    };
+    let (ta, tb) = (total(&q.by), total(&q.cards));
+    let (pa, pb) = (
+        state.pieces[q.by[0]].controller.clone(),
+        state.pieces[q.cards[0]].controller.clone(),
+    );
+    let mut reasons = vec![because(
+        format!(
+            "remaining STRENGTH (stunned and mortally wounded do not add): {pa} {ta}, {pb} {tb}"
+        ),
+        title,
+    )];
+    let value = if ta > tb {
+        pa
+    } else if tb > ta {
+        pb
+    } else {
+        reasons.push(because("equal totals: no one wins or loses", title));
+        "tie".into()
+    };
+    claim(value, &q.is, reasons, title)
+}
+
+fn attribute(q: &Question, state: &GameState) -> Verdict {
+    let Some(c) = q.card else {
+        return undecided("`card`", vec![], "attribute");
+    };
+    let p = &state.pieces[c];
+    let which = q.attribute.clone().unwrap_or_default().to_uppercase();
+    let ship = matches!(p.card.card_type, CardType::Ship | CardType::Facility);
+    let mut reasons = Vec::new();
+    let value = match (which.as_str(), ship) {
+        ("INTEGRITY", false) | ("RANGE", true) => num(&p.card.int_rng),
+        ("CUNNING", false) | ("WEAPONS", true) => num(&p.card.cun_wpn),
+        ("STRENGTH", false) | ("SHIELDS", true) => num(&p.card.str_shd),
+        _ => {
+            return undecided(
+                format!("`attribute` {which:?} is not an attribute of {}", p.handle),
+                vec![],
+                "attribute",
+            )
+        }
+    };
+    let value = if which == "RANGE" && p.status.damaged && value > 5 {
+        reasons.push(because("damaged: RANGE is reduced to 5", "battle - ship"));
+        5
+    } else {
+        value
+    };
+    reasons.push(because(
+        format!("{} {which} {value}", p.handle),
+        "attribute",
+    ));
+    claim(value.to_string(), &q.is, reasons, "attribute")
+}
+
+fn points(q: &Question, state: &GameState) -> Verdict {
+    let player = super::asker(q, state);
+    let base = state.points.get(&player).copied().unwrap_or(0);
+    let bonus = state.bonus_points.get(&player).copied().unwrap_or(0);
+    let mut reasons = vec![fact(format!(
+        "{player} points scored before: {base}; bonus points: {bonus}"
+    ))];
+    let mut total = base + bonus;
+    for l in &state.locations {
+        if l.solved_by
+            .as_deref()
+            .is_some_and(|s| s.eq_ignore_ascii_case(&player))
+        {
+            let p = num(&l.mission.points);
+            reasons.push(because(format!("solved {}: {p} points", l.name), "points"));
+            total += p;
+        }
+    }
+    reasons.push(because(
+        "points from missions are non-bonus points; others are bonus points",
+        "points",
+    ));
+    claim(total.to_string(), &q.is, reasons, "points")
+}
+
+fn range(q: &Question, state: &GameState) -> Verdict {
+    let Some(s) = q.card else {
+        return undecided("`card` (a ship)", vec![], "movement");
+    };
+    let mut reasons = Vec::new();
+    let left = super::staffing::range_left(state, s, &mut reasons);
+    reasons.push(because(
+        format!("{} has {left} RANGE left this turn", state.pieces[s].handle),
+        "movement",
+    ));
+    claim(left.to_string(), &q.is, reasons, "movement")
+}

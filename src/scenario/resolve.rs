@@ -1,0 +1,117 @@
+//! Title resolution: the seam where the card database's forgiving lookup
+//! plugs in. The scenario loader only needs [`TitleResolver`]; the
+//! [`DbTitleResolver`] here matches folded titles exactly and suggests the
+//! nearest ones, which is enough for tests until `crate::cards::lookup` is merged.
+
+use crate::cards::model::CardDb;
+use std::collections::HashMap;
+
+/// Why a title did not resolve to one card.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TitleError {
+    Unknown {
+        suggestions: Vec<String>,
+    },
+    /// Several distinct cards carry this title (described for the message).
+    Ambiguous {
+        candidates: Vec<String>,
+    },
+}
+
+/// Resolves a title written in a scenario to a card index of the [`CardDb`].
+/// `kind` narrows by card type ("personnel", "mission") when given.
+pub trait TitleResolver {
+    fn resolve(&self, title: &str, kind: Option<&str>) -> Result<usize, TitleError>;
+}
+
+impl<F> TitleResolver for F
+where
+    F: Fn(&str, Option<&str>) -> Result<usize, TitleError>,
+{
+    fn resolve(&self, title: &str, kind: Option<&str>) -> Result<usize, TitleError> {
+        self(title, kind)
+    }
+}
+
+/// Exact (folded) title matching over a [`CardDb`], with strsim suggestions.
+pub struct DbTitleResolver<'a> {
+    db: &'a CardDb,
+    by_title: HashMap<String, Vec<usize>>,
+}
+
+impl<'a> DbTitleResolver<'a> {
+    pub fn new(db: &'a CardDb) -> DbTitleResolver<'a> {
+        let mut by_title: HashMap<String, Vec<usize>> = HashMap::new();
+        for c in &db.cards {
+            by_title
+                .entry(crate::repair::fold_for_match(&c.title))
+                .or_default()
+                .push(c.id);
+        }
+        DbTitleResolver { db, by_title }
+    }
+
+    fn suggestions(&self, folded: &str) -> Vec<String> {
+        let mut scored: Vec<(f64, &String)> = self
+            .by_title
+            .keys()
+            .map(|k| (strsim::jaro_winkler(folded, k), k))
+            .filter(|(s, _)| *s > 0.8)
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        scored
+            .iter()
+            .take(3)
+            .map(|(_, k)| self.db.cards[self.by_title[*k][0]].title.clone())
+            .collect()
+    }
+}
+
+impl TitleResolver for DbTitleResolver<'_> {
+    fn resolve(&self, title: &str, kind: Option<&str>) -> Result<usize, TitleError> {
+        let folded = crate::repair::fold_for_match(title);
+        let Some(ids) = self.by_title.get(&folded) else {
+            return Err(TitleError::Unknown {
+                suggestions: self.suggestions(&folded),
+            });
+        };
+        let kind = kind.map(crate::repair::fold_for_match);
+        let fits: Vec<usize> = ids
+            .iter()
+            .copied()
+            .filter(|&i| {
+                kind.as_ref().is_none_or(|k| {
+                    crate::repair::fold_for_match(&self.db.cards[i].card_type.name()) == *k
+                })
+            })
+            .collect();
+        match fits.as_slice() {
+            [one] => Ok(*one),
+            [] => Err(TitleError::Unknown {
+                suggestions: vec![],
+            }),
+            many => {
+                // Several printings of one card differ only in text details:
+                // when they share type and affiliation, take the first.
+                let first = &self.db.cards[many[0]];
+                if many.iter().all(|&i| {
+                    let c = &self.db.cards[i];
+                    c.card_type == first.card_type && c.affiliations == first.affiliations
+                }) {
+                    return Ok(many[0]);
+                }
+                Err(TitleError::Ambiguous {
+                    candidates: many
+                        .iter()
+                        .map(|&i| {
+                            let c = &self.db.cards[i];
+                            format!("{} {}", c.card_type.name(), c.affiliations.join("/"))
+                                .trim()
+                                .to_string()
+                        })
+                        .collect(),
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! Ingest on a fixture corpus: atomic generations (a failed or killed ingest
+//! leaves the previous index answering), cross-reference resolution, define,
+//! diff and the CLI.
+
+use assert_cmd::Command;
+use daystrom::ingest::{current_generation, ingest, open_current, IndexConfig, IngestOptions};
+use daystrom::search::SearchQuery;
+use std::path::{Path, PathBuf};
+
+fn fixture_corpus() -> (tempfile::TempDir, IndexConfig) {
+    let dir = tempfile::tempdir().unwrap();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules");
+    for f in ["glossary.txt", "rulings.txt", "corpus.toml"] {
+        std::fs::copy(src.join(f), dir.path().join(f)).unwrap();
+    }
+    let cfg = IndexConfig {
+        corpus: Some(dir.path().to_path_buf()),
+        manifest: Some(dir.path().join("corpus.toml")),
+        index: dir.path().join("index"),
+    };
+    (dir, cfg)
+}
+
+const RULES: IngestOptions = IngestOptions {
+    progress: false,
+    rules_only: true,
+};
+
+fn answers(index: &Path) -> bool {
+    let h = open_current(index).unwrap();
+    let q = SearchQuery {
+        text: "beam through shields".into(),
+        limit: 3,
+        ..Default::default()
+    };
+    !h.searcher().unwrap().search(&q).unwrap().is_empty()
+}
+
+#[test]
+fn xrefs_resolve_same_document_first_then_glossary() {
+    let (_d, cfg) = fixture_corpus();
+    let s = ingest(&cfg, RULES).unwrap();
+    assert_eq!(s.xrefs_unresolved, 0);
+    let h = open_current(&cfg.index).unwrap();
+    let ans = daystrom::rules::define(&h.store, "aboard").unwrap();
+    let d = &ans.definitions[0];
+    assert_eq!(d.see[0].entry.id, "glossary:present");
+    assert!(d.see[0].entry.body.contains("Away Team"));
+    // "present" is referred to by the Glossary stub and by the Current Rulings.
+    let p = daystrom::rules::define(&h.store, "present").unwrap();
+    let refs: Vec<_> = p.definitions[0]
+        .referred_by
+        .iter()
+        .map(|r| r.id.as_str())
+        .collect();
+    assert_eq!(refs, ["glossary:aboard", "current-rulings:beaming"]);
+    let none = daystrom::rules::define(&h.store, "presnet").unwrap();
+    assert_eq!(none.matched, "nearest");
+}
+
+#[test]
+fn ingest_is_idempotent_and_a_failed_ingest_keeps_the_old_index() {
+    let (dir, cfg) = fixture_corpus();
+    ingest(&cfg, RULES).unwrap();
+    let first = current_generation(&cfg.index).unwrap();
+    ingest(&cfg, RULES).unwrap();
+    let second = current_generation(&cfg.index).unwrap();
+    assert_ne!(first, second);
+    assert!(!first.exists(), "old generation removed");
+    std::fs::write(dir.path().join("rulings.txt"), b"RULINGS\n\x00\x01binary").unwrap();
+    let err = ingest(&cfg, RULES).unwrap_err().to_string();
+    assert!(
+        err.contains("rulings.txt:2") && err.contains("binary"),
+        "{err}"
+    );
+    assert_eq!(current_generation(&cfg.index).unwrap(), second);
+    assert!(answers(&cfg.index));
+    let gens = std::fs::read_dir(&cfg.index).unwrap().count();
+    assert_eq!(gens, 2, "CURRENT + one generation, no leftovers");
+}
+
+#[test]
+fn a_killed_ingest_leaves_the_old_index_answering() {
+    let (dir, cfg) = fixture_corpus();
+    ingest(&cfg, RULES).unwrap();
+    let before = current_generation(&cfg.index).unwrap();
+    // A slow corpus: a rulings document with many entries.
+    let mut big = String::from("Current Rulings\n\nRULINGS\n\n");
+    for i in 0..200_000 {
+        big.push_str(&format!(
+            "entry {i:07} - Text about beaming number {i}.\n\n"
+        ));
+    }
+    std::fs::write(dir.path().join("rulings.txt"), big).unwrap();
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_daystrom"));
+    let mut child = std::process::Command::new(bin)
+        .args(["--corpus", dir.path().to_str().unwrap()])
+        .args([
+            "--manifest",
+            cfg.manifest.as_ref().unwrap().to_str().unwrap(),
+        ])
+        .args(["--index", cfg.index.to_str().unwrap(), "ingest"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(current_generation(&cfg.index).unwrap(), before);
+    assert!(answers(&cfg.index));
+}
+
+#[test]
+fn cli_search_define_and_diff() {
+    let (dir, cfg) = fixture_corpus();
+    let base = |cmd: &mut Command| {
+        cmd.env("NO_COLOR", "1")
+            .args(["--corpus", dir.path().to_str().unwrap()])
+            .args([
+                "--manifest",
+                cfg.manifest.as_ref().unwrap().to_str().unwrap(),
+            ])
+            .args(["--index", cfg.index.to_str().unwrap()]);
+    };
+    let mut c = Command::cargo_bin("daystrom").unwrap();
+    base(&mut c);
+    let out = c.args(["search", "beam", "--json"]).output().unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["results"][0]["id"].as_str().unwrap().contains("beaming"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ingesting"));
+    let mut c = Command::cargo_bin("daystrom").unwrap();
+    base(&mut c);
+    let out = c.args(["define", "aboard"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("Away Team are present"),
+        "{text}"
+    );
+    let mut c = Command::cargo_bin("daystrom").unwrap();
+    base(&mut c);
+    let out = c.args(["define", "warp drive"]).output().unwrap();
+    assert!(!out.status.success());
+    let fx = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules/diff");
+    let mut c = Command::cargo_bin("daystrom").unwrap();
+    base(&mut c);
+    let out = c
+        .arg("diff")
+        .arg(fx.join("rulings-v1.txt"))
+        .arg(fx.join("rulings-v2.txt"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("1 added, 1 removed, 1 changed, 1 unchanged"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Captives are [-held-]{+escorted+} by"),
+        "{text}"
+    );
+}
