@@ -1,1 +1,286 @@
-//! Forgiving card lookup by title. (Skeleton: to be written.)
+//! Forgiving card lookup by title: case, punctuation, apostrophes, a leading
+//! "The", subtitles and typos are forgiven. Used by `daystrom card` and by the
+//! engine to resolve card names in scenarios.
+
+use super::model::{Card, CardDb, CardType, Edition};
+use crate::repair::fold_for_match;
+use std::collections::HashMap;
+
+/// The outcome of a lookup.
+#[derive(Debug)]
+pub enum Lookup<'a> {
+    /// The name is a card's title (only punctuation/case differ).
+    Exact(&'a Card),
+    /// One card matches clearly best; `others` are weaker candidates.
+    Best {
+        card: &'a Card,
+        others: Vec<&'a Card>,
+    },
+    /// Several cards match about equally; `best` is the preferred one.
+    Ambiguous {
+        best: &'a Card,
+        candidates: Vec<&'a Card>,
+    },
+    /// Nothing matches; titles that are close.
+    NotFound { suggestions: Vec<&'a Card> },
+}
+
+impl<'a> Lookup<'a> {
+    /// The card to show, if any.
+    pub fn card(&self) -> Option<&'a Card> {
+        match self {
+            Lookup::Exact(c) => Some(c),
+            Lookup::Best { card, .. } => Some(card),
+            Lookup::Ambiguous { best, .. } => Some(best),
+            Lookup::NotFound { .. } => None,
+        }
+    }
+}
+
+/// Title words for matching: folded, apostrophes and periods dropped, other
+/// punctuation splits words; a leading "the" is dropped.
+pub fn title_words(s: &str) -> Vec<String> {
+    // Most titles are ASCII: lowercasing is all the folding they need.
+    let folded = if s.is_ascii() {
+        s.to_ascii_lowercase()
+    } else {
+        fold_for_match(s)
+    };
+    let cleaned: String = folded
+        .chars()
+        .filter(|c| !matches!(c, '\'' | '.' | '"'))
+        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
+        .collect();
+    let mut w: Vec<String> = cleaned.split_whitespace().map(str::to_string).collect();
+    if w.len() > 1 && w[0] == "the" {
+        w.remove(0);
+    }
+    w
+}
+
+/// How well query word `q` matches title word `t` (0 = not at all).
+fn word_score(q: &str, t: &str) -> f64 {
+    if q == t {
+        return 1.0;
+    }
+    if q.len() >= 3 && t.starts_with(q) {
+        return 0.8;
+    }
+    if q.len() >= 4 && t.len() >= 4 {
+        let d = strsim::damerau_levenshtein(q, t);
+        let allowed = if q.len() >= 8 { 2 } else { 1 };
+        if d <= allowed {
+            return 0.85 - 0.1 * d as f64;
+        }
+    }
+    0.0
+}
+
+/// Score a card title against the query words (0..1).
+fn score(q: &[String], title: &[String]) -> f64 {
+    if q.is_empty() || title.is_empty() {
+        return 0.0;
+    }
+    if q == title {
+        return 1.0;
+    }
+    let mut used = vec![false; title.len()];
+    let mut total = 0.0;
+    let mut missed = 0;
+    for w in q {
+        let best = title
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !used[*i])
+            .map(|(i, t)| (i, word_score(w, t)))
+            .max_by(|a, b| a.1.total_cmp(&b.1));
+        match best {
+            Some((i, s)) if s > 0.0 => {
+                used[i] = true;
+                total += s;
+            }
+            _ => missed += 1,
+        }
+    }
+    // every query word must match, but one stray word in a long query is forgiven
+    if missed > 0 && (q.len() < 3 || missed > 1) {
+        return 0.0;
+    }
+    let coverage = total / q.len() as f64;
+    let precision = used.iter().filter(|u| **u).count() as f64 / title.len() as f64;
+    0.95 * (0.65 * coverage + 0.35 * precision)
+}
+
+/// The persona a personnel card stands for: its Persona cell, else its title
+/// without a subtitle ("Jean-Luc Picard (Nemesis)" → "Jean-Luc Picard").
+fn persona_of(c: &Card) -> Option<String> {
+    if c.card_type != CardType::Personnel {
+        return None;
+    }
+    let name = match &c.persona {
+        Some(p) if !p.name.is_empty() => p.name.as_str(),
+        _ => c.title.split(" (").next().unwrap_or(&c.title),
+    };
+    let name = name.split(" 2E").next().unwrap_or(name);
+    Some(title_words(name).join(" "))
+}
+
+/// How many cards stand for each persona.
+fn persona_counts(db: &CardDb) -> HashMap<String, usize> {
+    let mut m = HashMap::new();
+    for c in &db.cards {
+        if let Some(p) = persona_of(c) {
+            *m.entry(p).or_insert(0) += 1;
+        }
+    }
+    m
+}
+
+/// A small bonus for the card that *is* a much-printed persona, so "picard"
+/// prefers "Jean-Luc Picard" (many versions) to "Beverly Picard" (one). Only
+/// the card whose title is the persona's own name gets it.
+fn persona_bonus(counts: &HashMap<String, usize>, c: &Card) -> f64 {
+    let Some(p) = persona_of(c) else { return 0.0 };
+    if title_words(&c.title).join(" ") != p {
+        return 0.0;
+    }
+    let n = counts.get(&p).copied().unwrap_or(1);
+    0.015 * (n.saturating_sub(1).min(6)) as f64
+}
+
+/// Preference among equally good matches: 1E, personnel, more printings.
+fn preference(c: &Card) -> (bool, bool, usize) {
+    (
+        c.edition == Edition::First,
+        c.card_type == CardType::Personnel,
+        c.printings.len(),
+    )
+}
+
+/// Look a card up by a forgiving name.
+pub fn lookup<'a>(db: &'a CardDb, name: &str) -> Lookup<'a> {
+    let q = title_words(name);
+    let personas = persona_counts(db);
+    let mut scored: Vec<(f64, &Card)> = db
+        .cards
+        .iter()
+        .map(|c| {
+            let title = title_words(&c.title);
+            let s = score(&q, &title);
+            let bonus = if s > 0.0 && s < 1.0 {
+                persona_bonus(&personas, c)
+            } else {
+                0.0
+            };
+            (s + bonus, c)
+        })
+        .filter(|(s, _)| *s > 0.0)
+        .collect();
+    scored.sort_by(|a, b| {
+        b.0.total_cmp(&a.0)
+            .then_with(|| preference(b.1).cmp(&preference(a.1)))
+            .then_with(|| a.1.title.len().cmp(&b.1.title.len()))
+    });
+    let Some(&(top, best)) = scored.first() else {
+        return Lookup::NotFound {
+            suggestions: suggestions(db, &q),
+        };
+    };
+    let others: Vec<&Card> = scored.iter().skip(1).take(8).map(|(_, c)| *c).collect();
+    if top >= 1.0 {
+        let same: Vec<&Card> = scored
+            .iter()
+            .skip(1)
+            .filter(|(s, _)| *s >= 1.0)
+            .map(|(_, c)| *c)
+            .collect();
+        return if same.is_empty() {
+            Lookup::Exact(best)
+        } else {
+            Lookup::Ambiguous {
+                best,
+                candidates: same,
+            }
+        };
+    }
+    let close: Vec<&Card> = scored
+        .iter()
+        .skip(1)
+        .filter(|(s, _)| top - *s < 0.06)
+        .take(12)
+        .map(|(_, c)| *c)
+        .collect();
+    if close.is_empty() {
+        Lookup::Best { card: best, others }
+    } else {
+        Lookup::Ambiguous {
+            best,
+            candidates: close,
+        }
+    }
+}
+
+/// "Did you mean": titles closest by whole-string similarity.
+fn suggestions<'a>(db: &'a CardDb, q: &[String]) -> Vec<&'a Card> {
+    let joined = q.join(" ");
+    let mut all: Vec<(f64, &Card)> = db
+        .cards
+        .iter()
+        .map(|c| {
+            let words = title_words(&c.title);
+            // whole-name similarity, or how well the query's words match the title's
+            let whole = strsim::jaro_winkler(&joined, &words.join(" "));
+            let per_word = q
+                .iter()
+                .map(|w| {
+                    words
+                        .iter()
+                        .map(|t| strsim::jaro_winkler(w, t))
+                        .fold(0.0, f64::max)
+                })
+                .sum::<f64>()
+                / q.len().max(1) as f64;
+            let best_word = q
+                .iter()
+                .flat_map(|w| words.iter().map(move |t| strsim::jaro_winkler(w, t)))
+                .fold(0.0, f64::max);
+            (whole.max(per_word).max(0.85 * best_word), c)
+        })
+        .filter(|(s, _)| *s > 0.75)
+        .collect();
+    all.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut out: Vec<&Card> = Vec::new();
+    for (_, c) in all {
+        if !out.iter().any(|o| o.title == c.title) {
+            out.push(c);
+        }
+        if out.len() == 5 {
+            break;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn title_words_forgive_punctuation_and_the() {
+        assert_eq!(title_words("Q’s Tent"), vec!["qs", "tent"]);
+        assert_eq!(title_words("The Emissary"), vec!["emissary"]);
+        assert_eq!(
+            title_words("Kivas Fajo - Collector"),
+            vec!["kivas", "fajo", "collector"]
+        );
+        assert_eq!(title_words("Lt. (j.g.) Picard"), vec!["lt", "jg", "picard"]);
+    }
+
+    #[test]
+    fn word_scores_allow_typos_and_prefixes() {
+        assert_eq!(word_score("fajo", "fajo"), 1.0);
+        assert!(word_score("colector", "collector") > 0.0);
+        assert!(word_score("pic", "picard") > 0.0);
+        assert_eq!(word_score("worf", "data"), 0.0);
+    }
+}

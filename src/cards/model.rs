@@ -247,6 +247,50 @@ pub struct Card {
     pub printings: Vec<Printing>,
 }
 
+/// An empty card, so that test helpers can write `Card { title, ..Default::default() }`.
+impl Default for Card {
+    fn default() -> Self {
+        Card {
+            id: 0,
+            key: String::new(),
+            title: String::new(),
+            edition: Edition::First,
+            card_type: CardType::Other(String::new()),
+            unique: false,
+            universal: false,
+            affiliations: Vec::new(),
+            mission_icons: Vec::new(),
+            mission_affil_text: None,
+            class: None,
+            int_rng: None,
+            cun_wpn: None,
+            str_shd: None,
+            points: None,
+            span: None,
+            quadrant: None,
+            region: None,
+            dilemma_type: None,
+            icons: Vec::new(),
+            staffing: Vec::new(),
+            characteristics: Vec::new(),
+            persona: None,
+            commands: Vec::new(),
+            requires: None,
+            reports: None,
+            property: String::new(),
+            names: None,
+            lore: String::new(),
+            text: String::new(),
+            skills: Vec::new(),
+            special_skills: Vec::new(),
+            special_downloads: Vec::new(),
+            skills_parsed: true,
+            references: Vec::new(),
+            printings: Vec::new(),
+        }
+    }
+}
+
 impl Card {
     pub fn is_personnel(&self) -> bool {
         self.card_type == CardType::Personnel
@@ -289,5 +333,29 @@ impl CardDb {
 
     pub fn is_empty(&self) -> bool {
         self.cards.is_empty()
+    }
+
+    /// The cards with exactly this title (compared folded: case, accents,
+    /// typographic quotes), First Edition first.
+    pub fn by_title(&self, title: &str) -> Vec<&Card> {
+        let want = crate::repair::fold_for_match(title);
+        let mut out: Vec<&Card> = self
+            .cards
+            .iter()
+            .filter(|c| crate::repair::fold_for_match(&c.title) == want)
+            .collect();
+        out.sort_by_key(|c| (c.edition, std::cmp::Reverse(c.printings.len())));
+        out
+    }
+
+    /// The card a `{Title}` reference names, if one exists (preferring the
+    /// edition of the referring card).
+    pub fn resolve(&self, title: &str, edition: Edition) -> Option<&Card> {
+        let cands = self.by_title(title);
+        cands
+            .iter()
+            .find(|c| c.edition == edition)
+            .or(cands.first())
+            .copied()
     }
 }

@@ -1,0 +1,87 @@
+//! Forgiving card lookup on the real card database: sloppy spellings find the
+//! card a player means; nonsense gets "did you mean" suggestions.
+
+mod cards_common;
+
+use daystrom::cards::lookup::{lookup, Lookup};
+
+const SLOPPY: &[(&str, &str)] = &[
+    ("kivas fajo collector", "Kivas Fajo - Collector"),
+    ("KIVAS FAJO", "Kivas Fajo"),
+    ("Q's tent", "Q's Tent"),
+    ("qs tent", "Q's Tent"),
+    ("q’s tent", "Q's Tent"),
+    ("worf son of mogh", "Worf Son of Mogh"),
+    ("the haakona", "Haakona"),
+    ("haakonna", "Haakona"),
+    ("uss jupiter", "U.S.S. Jupiter"),
+    ("u.s.s. jupitr", "U.S.S. Jupiter"),
+    ("hms bounty", "H.M.S. Bounty"),
+    ("jean luc picard", "Jean-Luc Picard"),
+    ("borg ship", "Borg Ship"),
+    ("montgomery scot", "Montgomery Scott"),
+    ("leah brahms", "Leah Brahms"),
+    ("dr leah brahms", "Dr. Leah Brahms"),
+    ("admiral mccoy", "Admiral McCoy"),
+    ("okenalak", "Oken'alak"),
+    ("albert einstien", "Albert Einstein"),
+    ("kai opakka", "Kai Opaka"),
+    ("eleven of twelve", "Eleven of Twelve"),
+    ("worf first contact", "Worf (First Contact)"),
+    ("  Deputy   Rozhenko ", "Deputy Rozhenko"),
+    ("chain reaction pulser", "Chain Reaction Pulsar"),
+];
+
+#[test]
+fn sloppy_spellings_find_the_card() {
+    let db = cards_common::db();
+    let mut wrong = Vec::new();
+    for (query, title) in SLOPPY {
+        match lookup(db, query).card() {
+            Some(c) if c.title == *title => {}
+            Some(c) => wrong.push(format!("{query:?} → {:?}, expected {title:?}", c.title)),
+            None => wrong.push(format!("{query:?} → nothing, expected {title:?}")),
+        }
+    }
+    assert!(SLOPPY.len() >= 20);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn exact_titles_are_exact() {
+    let db = cards_common::db();
+    assert!(matches!(lookup(db, "haakona"), Lookup::Exact(c) if c.title == "Haakona"));
+}
+
+#[test]
+fn picard_is_ambiguous_with_candidates() {
+    let db = cards_common::db();
+    match lookup(db, "picard") {
+        Lookup::Ambiguous { best, candidates } => {
+            assert_eq!(
+                best.title, "Jean-Luc Picard",
+                "the much-printed persona wins"
+            );
+            assert!(candidates.len() >= 2);
+            assert!(candidates.iter().all(|c| c.title.contains("Picard")));
+        }
+        other => panic!("expected ambiguous, got {other:?}"),
+    }
+}
+
+#[test]
+fn nonsense_is_not_found_with_suggestions() {
+    let db = cards_common::db();
+    assert!(matches!(lookup(db, "xyzzy plugh"), Lookup::NotFound { .. }));
+    match lookup(db, "haakona zzzzzz") {
+        Lookup::NotFound { suggestions } => {
+            assert!(
+                suggestions.iter().any(|c| c.title == "Haakona"),
+                "{:?}",
+                suggestions.iter().map(|c| &c.title).collect::<Vec<_>>()
+            );
+        }
+        other => panic!("expected not found, got {other:?}"),
+    }
+    assert!(matches!(lookup(db, ""), Lookup::NotFound { .. }));
+}

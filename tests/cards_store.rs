@@ -1,0 +1,73 @@
+//! The card tables in the store: write → load_db round trip, resolved
+//! references, and links from rules entries to cards (card_rules).
+
+mod cards_common;
+
+use daystrom::store::cards::load_db;
+
+#[test]
+fn load_db_round_trips_the_model() {
+    let store = cards_common::store();
+    let loaded = load_db(&store).unwrap();
+    let db = cards_common::db();
+    assert_eq!(loaded.len(), db.len());
+    assert_eq!(loaded.cards[100], db.cards[100]);
+    let last = db.len() - 1;
+    assert_eq!(loaded.cards[last], db.cards[last]);
+}
+
+#[test]
+fn references_resolve_to_cards() {
+    let store = cards_common::store();
+    let (total, resolved): (i64, i64) = store
+        .conn
+        .query_row("SELECT COUNT(*), COUNT(target) FROM card_refs", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .unwrap();
+    assert!(
+        total > 1000 && resolved * 10 > total * 7,
+        "{resolved}/{total}"
+    );
+    // every resolved target has the referenced title
+    let bad: i64 = store
+        .conn
+        .query_row(
+            "SELECT COUNT(*) FROM card_refs r JOIN cards c ON c.id = r.target WHERE lower(c.title) != lower(r.title)",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(bad, 0);
+}
+
+#[test]
+fn rules_entries_link_to_cards() {
+    let store = cards_common::store();
+    let links = |title: &str| -> Vec<(String, String)> {
+        let mut stmt = store
+            .conn
+            .prepare("SELECT r.entry_id, r.how FROM card_rules r JOIN cards c ON c.id = r.card WHERE c.title = ?1")
+            .unwrap();
+        stmt.query_map([title], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    };
+    let fajo = links("Kivas Fajo");
+    assert!(
+        fajo.contains(&("current-rulings:kivas-fajo".into(), "about".into())),
+        "{fajo:?}"
+    );
+    assert!(
+        !fajo.iter().any(|(_, how)| how == "mentions"),
+        "the entry about a card is not also a mention"
+    );
+    let borg = links("Borg Ship");
+    assert!(
+        borg.contains(&("current-rulings:kivas-fajo".into(), "mentions".into())),
+        "{borg:?}"
+    );
+    // "stolen" is not a card title; "Kivas Fajo - Collector" is not named in the entry
+    assert!(links("Kivas Fajo - Collector").is_empty());
+}
