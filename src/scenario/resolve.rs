@@ -1,9 +1,11 @@
-//! Title resolution: the seam where the card database's forgiving lookup
-//! plugs in. The scenario loader only needs [`TitleResolver`]; the
-//! [`DbTitleResolver`] here matches folded titles exactly and suggests the
-//! nearest ones, which is enough for tests until `crate::cards::lookup` is merged.
+//! Title resolution for scenarios. The scenario loader only needs
+//! [`TitleResolver`]; [`DbTitleResolver`] matches folded titles exactly
+//! (preferring First Edition cards, since the engine plays 1E), then falls back
+//! to the card database's forgiving lookup ([`crate::cards::lookup`]) for a
+//! sloppy name that clearly means one card.
 
-use crate::cards::model::CardDb;
+use crate::cards::lookup::Lookup;
+use crate::cards::model::{CardDb, Edition};
 use std::collections::HashMap;
 
 /// Why a title did not resolve to one card.
@@ -67,15 +69,45 @@ impl<'a> DbTitleResolver<'a> {
     }
 }
 
+impl DbTitleResolver<'_> {
+    /// A name that is no card's title: accept the forgiving lookup's answer
+    /// only when it clearly means one First Edition card.
+    fn forgiving(&self, title: &str, folded: &str) -> Result<usize, TitleError> {
+        match crate::cards::lookup::lookup(self.db, title) {
+            Lookup::Exact(c) | Lookup::Best { card: c, .. } if c.edition == Edition::First => {
+                Ok(c.id)
+            }
+            Lookup::Ambiguous { candidates, best } => Err(TitleError::Ambiguous {
+                candidates: std::iter::once(best)
+                    .chain(candidates)
+                    .take(5)
+                    .map(|c| c.title.clone())
+                    .collect(),
+            }),
+            _ => Err(TitleError::Unknown {
+                suggestions: self.suggestions(folded),
+            }),
+        }
+    }
+}
+
 impl TitleResolver for DbTitleResolver<'_> {
     fn resolve(&self, title: &str, kind: Option<&str>) -> Result<usize, TitleError> {
         let folded = crate::repair::fold_for_match(title);
         let Some(ids) = self.by_title.get(&folded) else {
-            return Err(TitleError::Unknown {
-                suggestions: self.suggestions(&folded),
-            });
+            return self.forgiving(title, &folded);
         };
         let kind = kind.map(crate::repair::fold_for_match);
+        let first_edition: Vec<usize> = ids
+            .iter()
+            .copied()
+            .filter(|&i| self.db.cards[i].edition == Edition::First)
+            .collect();
+        let ids = if first_edition.is_empty() {
+            ids
+        } else {
+            &first_edition
+        };
         let fits: Vec<usize> = ids
             .iter()
             .copied()
