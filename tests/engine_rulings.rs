@@ -116,6 +116,9 @@ fn every_ruling_names_its_source_entry() {
     let glossary = glossary_titles(
         &std::fs::read_to_string(root.join("glossary/opencards-st1e-terms.txt")).unwrap(),
     );
+    let rulings_t = rulings_titles(
+        &std::fs::read_to_string(root.join("rulings/current-rulings-1999-07-26.txt")).unwrap(),
+    );
     let rulings = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
     for f in collect(&[rulings], &[]).unwrap() {
         let text = std::fs::read_to_string(&f).unwrap();
@@ -123,9 +126,13 @@ fn every_ruling_names_its_source_entry() {
         let entry = v["source"]["entry"]
             .as_str()
             .unwrap_or_else(|| panic!("{} has no source", f.display()));
+        let (titles, what) = match v["source"]["doc"].as_str() {
+            Some("current-rulings") => (&rulings_t, "Current Rulings"),
+            _ => (&glossary, "Glossary"),
+        };
         assert!(
-            glossary.contains(entry),
-            "{}: source entry {entry:?} is not a Glossary title",
+            titles.contains(entry),
+            "{}: source entry {entry:?} is not a {what} title",
             f.display()
         );
         assert!(

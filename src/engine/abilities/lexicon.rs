@@ -15,6 +15,18 @@ pub struct TimingPhrase {
     pub action: Option<String>,
     #[serde(default)]
     pub any_turn: bool,
+    /// An effect the phrase also performs (the special download icon downloads).
+    #[serde(default)]
+    pub effect: Option<String>,
+}
+
+/// A phrase limiting what may nullify a card.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImmunityPhrase {
+    pub phrase: String,
+    /// "except" (immune to the cards named), "only" (only those), "none".
+    pub kind: String,
 }
 
 /// A word after "just": which step of which action it answers to.
@@ -65,6 +77,9 @@ pub struct EffectVerb {
     /// The action the effect performs, when it is one ("attacks" → battle).
     #[serde(default)]
     pub action: Option<String>,
+    /// A prohibition: the actions of the effect verbs after it are what it prevents.
+    #[serde(default)]
+    pub governs: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -78,6 +93,8 @@ pub struct Lexicon {
     pub effect: Vec<EffectVerb>,
     pub modifier_attributes: Vec<String>,
     pub card_actions: Vec<String>,
+    #[serde(default)]
+    pub immunity: Vec<ImmunityPhrase>,
 }
 
 impl Lexicon {

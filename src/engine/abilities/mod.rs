@@ -123,6 +123,10 @@ pub struct Timing {
     pub any_turn: bool,
     /// Seeds (as well as, or instead of, playing).
     pub seeds: bool,
+    /// The words "at any time": not during start-of-turn or end-of-turn
+    /// (Glossary "at any time").
+    #[serde(default)]
+    pub at_any_time: bool,
 }
 
 impl Timing {
@@ -138,6 +142,7 @@ impl Timing {
                 TimingClass::SuspendsPlay | TimingClass::AtAnyTime | TimingClass::EveryTurn
             ),
             seeds: class == TimingClass::Seeds,
+            at_any_time: class == TimingClass::AtAnyTime,
         }
     }
 }
@@ -153,6 +158,10 @@ pub enum Target {
         name: String,
         qualifier: Option<String>,
         negated: bool,
+        /// "any one Event card in play": a card already on the table, never
+        /// the card being played or encountered.
+        #[serde(default)]
+        in_play: bool,
     },
     /// An action kind ("personnel battle", "morph").
     Action(String),
@@ -168,12 +177,17 @@ impl std::fmt::Display for Target {
                 name,
                 qualifier,
                 negated,
+                in_play,
             } => {
                 let neg = if *negated { "non-" } else { "" };
                 match qualifier {
-                    Some(q) => write!(f, "{neg}{q} {name}"),
-                    None => write!(f, "{neg}{name}"),
+                    Some(q) => write!(f, "{neg}{q} {name}")?,
+                    None => write!(f, "{neg}{name}")?,
                 }
+                if *in_play {
+                    write!(f, " in play")?;
+                }
+                Ok(())
             }
             Target::Action(a) => write!(f, "action: {a}"),
             Target::Object(o) => write!(f, "{o}"),
@@ -195,6 +209,11 @@ pub struct Ability {
     /// The function's text as read.
     pub text: String,
     pub timing: Timing,
+    /// Further response windows its later sentences name ("May be used during
+    /// battle", "if opponent just revealed your dilemma"): the function may also
+    /// be used then.
+    #[serde(default)]
+    pub windows: Vec<Timing>,
     /// Everything it acts on, in order of first mention.
     pub targets: Vec<Target>,
     pub effects: Vec<Effect>,
@@ -271,10 +290,30 @@ pub fn compile(card: &Card) -> CompiledCard {
 
 /// Compile game text for a card of a type.
 pub fn compile_text(title: &str, card_type: &CardType, text: &str) -> CompiledCard {
-    let abilities: Vec<Ability> = clause::functions(text)
-        .into_iter()
-        .map(|f| clause::ability(&f, card_type))
+    let functions = clause::functions(text);
+    let mut abilities: Vec<Ability> = functions
+        .iter()
+        .map(|f| clause::ability(f, card_type))
         .collect();
+    // "Plays at start of ship battle. Doubles X OR draws Y": a first sentence
+    // that is only a timing clause governs every alternative after it.
+    if let Some(lead) = functions.first().and_then(|f| clause::leading_timing(f)) {
+        for a in abilities.iter_mut().skip(1) {
+            if a.timing.class == TimingClass::TypeDefault {
+                let limit = a.timing.limit.take();
+                a.timing = Timing {
+                    limit,
+                    ..lead.clone()
+                };
+                if let Some(k) = &lead.action {
+                    let t = Target::Action(k.clone());
+                    if !a.targets.contains(&t) {
+                        a.targets.insert(0, t);
+                    }
+                }
+            }
+        }
+    }
     let coverage = coverage_of(&abilities);
     CompiledCard {
         title: title.to_string(),
