@@ -683,6 +683,46 @@ mod tests {
     use super::*;
 
     #[test]
+    fn immunity_phrases_name_their_cards() {
+        let i =
+            immunities("If your score is zero, score. (May be nullified only by {Countermanda}.)");
+        assert_eq!(
+            i,
+            vec![("only".to_string(), vec!["Countermanda".to_string()])]
+        );
+        let i = immunities("Shuffle. (Immune to {Amanda Rogers}.) Draw.");
+        assert_eq!(
+            i,
+            vec![("except".to_string(), vec!["Amanda Rogers".to_string()])]
+        );
+        assert_eq!(immunities("Seeds; may not be nullified.")[0].0, "none");
+        assert!(immunities("Nullifies {Hail}.").is_empty());
+    }
+
+    #[test]
+    fn handles_become_titles_through_the_whole_chain() {
+        let a = Action {
+            kind: "report".into(),
+            card: Some("ent".into()),
+            by: vec!["alice".into()],
+            parent: Some(Box::new(Action {
+                kind: "card play".into(),
+                card: Some("ra".into()),
+                ..Action::default()
+            })),
+            ..Action::default()
+        };
+        let t = with_titles(&a, &|h: &str| match h {
+            "ent" => Some("U.S.S. Enterprise".into()),
+            "ra" => Some("Red Alert!".into()),
+            _ => None,
+        });
+        assert_eq!(t.card.as_deref(), Some("U.S.S. Enterprise"));
+        assert_eq!(t.by, vec!["alice".to_string()]);
+        assert_eq!(t.parent.unwrap().card.as_deref(), Some("Red Alert!"));
+    }
+
+    #[test]
     fn citation_titles_slug_like_the_glossary() {
         assert_eq!(Citation::glossary(JUST).id, "glossary:actions-just");
         assert_eq!(

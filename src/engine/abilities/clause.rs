@@ -152,9 +152,11 @@ pub fn functions(text: &str) -> Vec<Vec<Token>> {
 /// of the sentence before it (Glossary "downloading - special download").
 fn split_special_downloads(f: Vec<Token>) -> Vec<Vec<Token>> {
     let mut out: Vec<Vec<Token>> = vec![Vec::new()];
-    for t in f {
-        let starts = t.is_word("dl/") && out.last().is_some_and(|c| !c.is_empty());
-        if starts {
+    for (i, t) in f.iter().cloned().enumerate() {
+        let icon = t.is_word("dl/") && f.get(i + 1).is_some_and(|n| n.kind == TokKind::Ref);
+        // A bare skill list before the icon ("OFFICER Leadership DL/ {X}") is
+        // not a function of its own: keep it with the icon.
+        if icon && out.last().is_some_and(|c| recognises(c)) {
             out.push(Vec::new());
         }
         out.last_mut().expect("never empty").push(t);
@@ -177,6 +179,13 @@ fn starts_function(rest: &[Token]) -> bool {
         return Lexicon::get().timing[idx].class != "conditional";
     }
     false
+}
+
+/// True when any sentence of the tokens has a timing clause or an effect.
+fn recognises(toks: &[Token]) -> bool {
+    grammar::sentences(toks)
+        .iter()
+        .any(|(s, _)| analyse(s).recognised())
 }
 
 /// One timing phrase found in a sentence.
@@ -297,7 +306,9 @@ fn find_timing(toks: &[Token], used: &mut [bool]) -> Vec<TimingHit> {
             i = end;
             continue;
         }
-        if let Some((end, idx)) = t.timing.longest_at(toks, i) {
+        if let Some((end, idx)) = t.timing.longest_at(toks, i).filter(|&(end, idx)| {
+            !lx.timing[idx].before_ref || toks.get(end).is_some_and(|n| n.kind == TokKind::Ref)
+        }) {
             let phrase = &lx.timing[idx];
             let class = TimingClass::from_lexicon(&phrase.class).unwrap_or(TimingClass::Unknown);
             let duration = matches!(class, TimingClass::StartOfTurn | TimingClass::EndOfTurn)
@@ -752,6 +763,15 @@ pub fn ability(tokens: &[Token], card_type: &CardType) -> Ability {
         None => Timing::of(TimingClass::Unknown),
     };
     ability.timing.any_turn |= any_turn;
+    // A dilemma naming nothing acts on the crew or Away Team encountering it.
+    if is_dilemma(card_type) && ability.targets.is_empty() && !ability.effects.is_empty() {
+        let lx = Lexicon::get();
+        ability.targets = lx
+            .encounter_targets
+            .iter()
+            .map(|o| Target::Object(o.clone()))
+            .collect();
+    }
     ability.timing.at_any_time |= parsed
         .iter()
         .any(|(p, _, _)| p.timing.iter().any(|h| h.class == TimingClass::AtAnyTime));

@@ -18,6 +18,10 @@ pub struct TimingPhrase {
     /// An effect the phrase also performs (the special download icon downloads).
     #[serde(default)]
     pub effect: Option<String>,
+    /// The phrase counts only when a `{Title}` follows it ("DL/ {Jamaharon}"
+    /// is the icon; "personnel with DL/" only mentions it).
+    #[serde(default)]
+    pub before_ref: bool,
 }
 
 /// A phrase limiting what may nullify a card.
@@ -95,6 +99,9 @@ pub struct Lexicon {
     pub card_actions: Vec<String>,
     #[serde(default)]
     pub immunity: Vec<ImmunityPhrase>,
+    /// What a dilemma whose text names no target acts on.
+    #[serde(default)]
+    pub encounter_targets: Vec<String>,
 }
 
 impl Lexicon {

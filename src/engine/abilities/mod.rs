@@ -400,6 +400,96 @@ mod tests {
     }
 
     #[test]
+    fn a_timing_only_first_sentence_governs_every_alternative() {
+        let c = compile_text(
+            "Attack Pattern Delta",
+            &CardType::Interrupt,
+            "Plays at start of ship battle. Doubles one {Tactical Console} until end of battle OR draw up to X additional Tactic cards.",
+        );
+        assert_eq!(c.abilities.len(), 2);
+        for a in &c.abilities {
+            assert_eq!(a.timing.class, TimingClass::StartOf);
+            assert_eq!(a.timing.action.as_deref(), Some("ship battle"));
+        }
+    }
+
+    #[test]
+    fn special_download_icon_suspends_play_but_a_mention_does_not() {
+        let c = compile_text(
+            "Arandis",
+            &CardType::Personnel,
+            "While on Risa, adds [NON]. May seed (face up) or report on {Risa}. DL/ {Jamaharon}",
+        );
+        let dl = c.abilities.last().unwrap();
+        assert_eq!(dl.timing.class, TimingClass::SuspendsPlay);
+        assert!(dl.effects.iter().any(|e| e.verb == "download"));
+        let m = compile_text(
+            "Dial-Up",
+            &CardType::Dilemma,
+            "All personnel with DL/ in Away Team are stopped.",
+        );
+        assert_ne!(m.abilities[0].timing.class, TimingClass::SuspendsPlay);
+    }
+
+    #[test]
+    fn event_in_play_is_not_an_event_being_played() {
+        let c = compile_text(
+            "Kevin Uxbridge",
+            &CardType::Interrupt,
+            "Nullifies any one Event card in play (except for {Treaty} cards) OR any other card played as an Event card.",
+        );
+        let t = &c.abilities[0].effects[0].objects;
+        assert!(t
+            .iter()
+            .any(|o| matches!(o, Target::CardType { in_play: true, .. })));
+        assert!(!t.iter().any(|o| matches!(o, Target::Action(_))));
+    }
+
+    #[test]
+    fn requirement_only_dilemmas_act_on_the_encountering_group() {
+        let c = compile_text(
+            "Hologram Ruse",
+            &CardType::Dilemma,
+            "To get past requires INTEGRITY>30 and CUNNING>30.",
+        );
+        assert!(c.has_timing_and_targets());
+        assert!(c.abilities[0]
+            .targets
+            .contains(&Target::Object("away team".into())));
+    }
+
+    #[test]
+    fn prohibitions_prevent_the_actions_they_govern() {
+        let c = compile_text(
+            "Computer Crash",
+            &CardType::Event,
+            "Seeds or plays on table. No player may play a {Q's Tent} doorway, download any card or play any card that requires downloading.",
+        );
+        assert!(c
+            .effects()
+            .any(|e| e.verb == "forbid" && e.objects == vec![Target::Action("download".into())]));
+        assert!(c
+            .effects()
+            .any(|e| e.verb == "forbid" && e.objects.contains(&Target::Card("Q's Tent".into()))));
+    }
+
+    #[test]
+    fn later_sentences_add_response_windows() {
+        let c = compile_text(
+            "Emergency Transporter Armbands",
+            &CardType::Interrupt,
+            "Beam your Personnel up or down at any time, except during a dilemma. May be used during battle before the winner is determined.",
+        );
+        let a = &c.abilities[0];
+        assert_eq!(a.timing.class, TimingClass::AtAnyTime);
+        assert!(a.timing.at_any_time);
+        assert!(a
+            .windows
+            .iter()
+            .any(|w| w.class == TimingClass::During && w.action.as_deref() == Some("battle")));
+    }
+
+    #[test]
     fn start_of_personnel_battle_is_a_start_of_timing() {
         let c = compile_text(
             "Smoke Bomb",
