@@ -261,6 +261,7 @@ fn my_turn(phase: Phase) -> TurnContext {
         phase,
         turn_player: "me".into(),
         player: "me".into(),
+        ..TurnContext::default()
     }
 }
 
@@ -269,6 +270,7 @@ fn their_turn(phase: Phase) -> TurnContext {
         phase,
         turn_player: "them".into(),
         player: "me".into(),
+        ..TurnContext::default()
     }
 }
 

@@ -69,4 +69,10 @@ pub struct TurnContext {
     pub turn_player: String,
     /// The player asking to act.
     pub player: String,
+    /// The turn player's normal card play is spent (Glossary "card play").
+    #[serde(default)]
+    pub normal_card_play_used: bool,
+    /// The turn player has begun executing orders: no more normal card play.
+    #[serde(default)]
+    pub orders_begun: bool,
 }

@@ -9,8 +9,8 @@
 
 use crate::cards::model::{Card, CardDb, CardType};
 use crate::engine::abilities::{
-    compile, find_card, lexicon::Lexicon, reference_names, Ability, CompiledCard, Coverage, Target,
-    TimingClass,
+    compile, find_card, grammar, lexicon::Lexicon, reference_names, Ability, CompiledCard,
+    Coverage, Target, Timing, TimingClass,
 };
 use crate::engine::action::{Action, Phase, Step, TurnContext};
 use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
@@ -93,6 +93,8 @@ fn type_matches(t: &CardType, name: &str) -> bool {
 fn names_link(target: &Target, link: &ChainLink, db: &CardDb) -> bool {
     match target {
         Target::Card(r) => link.actors.iter().any(|a| reference_names(r, a)),
+        // A card already in play is never the card being played or encountered.
+        Target::CardType { in_play: true, .. } => false,
         Target::CardType { name, negated, .. } => link
             .card
             .as_deref()
@@ -117,9 +119,21 @@ fn step_name(s: Step) -> &'static str {
     }
 }
 
+/// The ability's timing clause, or one of its further response windows, ties it to the link.
 fn relate_by_timing(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
+    let mut near = Relation::No;
+    for t in std::iter::once(&ab.timing).chain(ab.windows.iter()) {
+        match relate_timing(t, link, db) {
+            Relation::No => {}
+            r @ Relation::WrongStep(_) => near = r,
+            r => return r,
+        }
+    }
+    near
+}
+
+fn relate_timing(t: &Timing, link: &ChainLink, db: &CardDb) -> Relation {
     let lx = Lexicon::get();
-    let t = &ab.timing;
     let Some(named) = t.action.as_deref() else {
         return Relation::No;
     };
@@ -242,6 +256,100 @@ fn relate_by_effect(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
     Relation::No
 }
 
+/// True when the ability names an action of this kind among its targets.
+fn names_kind(ab: &Ability, kind: &str) -> bool {
+    let lx = Lexicon::get();
+    ab.targets
+        .iter()
+        .any(|t| matches!(t, Target::Action(k) if lx.kind_matches(k, kind)))
+}
+
+/// Why the card played or encountered in `link` may not be nullified by this
+/// ability of `responder` ("Immune to Amanda Rogers", "may be nullified only
+/// by Countermanda", "may not be nullified"; Glossary "nullify"), if it may not.
+fn immune(link: &ChainLink, ab: &Ability, responder: &str, db: &CardDb) -> Option<String> {
+    let nullifies = ab
+        .effects
+        .iter()
+        .any(|e| matches!(e.verb.as_str(), "nullify" | "destroy" | "cancel"));
+    let target = find_card(db, link.card.as_deref()?)?;
+    if !nullifies {
+        return None;
+    }
+    let names_target = ab
+        .effects
+        .iter()
+        .flat_map(|e| e.objects.iter())
+        .any(|o| matches!(o, Target::Card(r) if reference_names(r, &target.title)));
+    for (kind, refs) in immunities(&target.text) {
+        let named = refs.iter().any(|r| reference_names(r, responder));
+        let why = match kind.as_str() {
+            "except" if named => format!("{} is immune to {responder}", target.title),
+            "only" if !named => format!(
+                "{} may be nullified only by {}",
+                target.title,
+                refs.join(", ")
+            ),
+            "none" if !names_target => format!(
+                "{} may not be nullified (except by a card naming it)",
+                target.title
+            ),
+            _ => continue,
+        };
+        return Some(why);
+    }
+    None
+}
+
+/// The immunity phrases of a card's text, each with the `{cards}` after it
+/// (up to the end of its sentence or parenthesis).
+fn immunities(text: &str) -> Vec<(String, Vec<String>)> {
+    let toks = grammar::tokenize(text);
+    let mut out = Vec::new();
+    for im in &Lexicon::get().immunity {
+        let words: Vec<String> = grammar::tokenize(&im.phrase)
+            .into_iter()
+            .map(|t| t.text)
+            .collect();
+        for i in 0..toks.len() {
+            let hit = words
+                .iter()
+                .enumerate()
+                .all(|(k, w)| toks.get(i + k).is_some_and(|t| &t.text == w));
+            if !hit {
+                continue;
+            }
+            let refs = toks[i + words.len()..]
+                .iter()
+                .take_while(|t| !(t.is_punct(".") || t.is_punct(")") || t.is_punct(";")))
+                .filter(|t| t.kind == grammar::TokKind::Ref)
+                .map(|t| t.text.clone())
+                .collect();
+            out.push((im.kind.clone(), refs));
+        }
+    }
+    out
+}
+
+/// The action with every card handle replaced by that card's title (scenario
+/// handles such as "ent" mean nothing to game text); unknown names are kept.
+pub fn with_titles(action: &Action, title_of: &dyn Fn(&str) -> Option<String>) -> Action {
+    let t = |n: &String| title_of(n).unwrap_or_else(|| n.clone());
+    Action {
+        kind: action.kind.clone(),
+        by: action.by.iter().map(t).collect(),
+        targets: action.targets.iter().map(t).collect(),
+        card: action.card.as_ref().map(t),
+        to: action.to.clone(),
+        step: action.step,
+        stage: action.stage.clone(),
+        parent: action
+            .parent
+            .as_ref()
+            .map(|p| Box::new(with_titles(p, title_of))),
+    }
+}
+
 fn suspends_play(c: &CompiledCard) -> Option<&Ability> {
     c.abilities
         .iter()
@@ -264,7 +372,8 @@ pub fn valid_response(action: &Action, responder: &Card, db: &CardDb) -> Verdict
         );
     }
     let chain = links(action, db);
-    let mut near: Vec<String> = Vec::new();
+    let mut near: Vec<(String, Citation)> = Vec::new();
+    let sub_action_in_progress = action.parent.is_some() && action.step != Step::Resolved;
     for ab in &compiled.abilities {
         for link in &chain {
             for rel in [
@@ -272,6 +381,26 @@ pub fn valid_response(action: &Action, responder: &Card, db: &CardDb) -> Verdict
                 relate_by_effect(ab, link, db),
             ] {
                 match rel {
+                    Relation::Yes(why, _)
+                        if link.depth > 0
+                            && sub_action_in_progress
+                            && !names_kind(ab, &chain[0].kind) =>
+                    {
+                        near.push((
+                            format!(
+                                "{why}, but a {} (one of its sub-actions) is in progress and {title} does not relate to it: a response to the {} is made before or between its sub-actions, not inside one",
+                                chain[0].kind, link.kind
+                            ),
+                            Citation::glossary(GROUP),
+                        ));
+                    }
+                    Relation::Yes(why, _) if immune(link, ab, title, db).is_some() => {
+                        let because = immune(link, ab, title, db).unwrap_or_default();
+                        near.push((
+                            format!("{why}, but {because}"),
+                            Citation::glossary("nullify"),
+                        ));
+                    }
                     Relation::Yes(why, cites) => {
                         let mut reasons = vec![reason(
                             format!("{title}: \"{}\" — {why}", ab.text),
@@ -288,7 +417,7 @@ pub fn valid_response(action: &Action, responder: &Card, db: &CardDb) -> Verdict
                         }
                         return Verdict::new(VerdictValue::Yes, reasons, cites);
                     }
-                    Relation::WrongStep(why) => near.push(why),
+                    Relation::WrongStep(why) => near.push((why, Citation::glossary(JUST))),
                     Relation::No => {}
                 }
             }
@@ -303,11 +432,8 @@ pub fn valid_response(action: &Action, responder: &Card, db: &CardDb) -> Verdict
         ),
         Some(Citation::glossary(RESPONSES)),
     )];
-    for n in &near {
-        reasons.push(reason(
-            format!("{title}: {n}"),
-            Some(Citation::glossary(JUST)),
-        ));
+    for (n, cite) in &near {
+        reasons.push(reason(format!("{title}: {n}"), Some(cite.clone())));
     }
     let unreadable = (compiled.coverage == Coverage::None && !compiled.abilities.is_empty())
         || compiled
@@ -471,6 +597,23 @@ pub fn can_play(
         );
     }
     if let Some(a) = free.iter().find(|a| a.timing.any_turn) {
+        let only_any_time = a.timing.at_any_time
+            && !matches!(
+                a.timing.class,
+                TimingClass::EveryTurn | TimingClass::SuspendsPlay
+            );
+        if only_any_time && matches!(turn.phase, Phase::StartOfTurn | Phase::EndOfTurn) {
+            return Verdict::yes_no(
+                false,
+                vec![reason(
+                    format!(
+                        "{title} may be used \"at any time\", which means during any phase of either player's turn except start-of-turn and end-of-turn"
+                    ),
+                    Some(Citation::glossary("at any time")),
+                )],
+                vec![],
+            );
+        }
         return Verdict::yes_no(
             true,
             vec![reason(
@@ -494,7 +637,8 @@ pub fn can_play(
             vec![],
         );
     }
-    let ok = own_turn && turn.phase == Phase::CardPlay;
+    let spent = turn.normal_card_play_used || turn.orders_begun;
+    let ok = own_turn && turn.phase == Phase::CardPlay && !spent;
     let why = if !own_turn {
         format!(
             "{title} ({}) uses the normal card play, and you cannot initiate it during your opponent's turn",
@@ -503,6 +647,16 @@ pub fn can_play(
     } else if ok {
         format!(
             "{title} ({}) may be played with your normal card play in your card play phase",
+            card.card_type.name()
+        )
+    } else if turn.normal_card_play_used {
+        format!(
+            "{title} ({}) uses the normal card play, and this turn's normal card play is already used (interrupts and doorways do not use it)",
+            card.card_type.name()
+        )
+    } else if turn.orders_begun {
+        format!(
+            "{title} ({}) uses the normal card play, which must take place before executing orders",
             card.card_type.name()
         )
     } else {
@@ -527,6 +681,46 @@ pub fn can_play(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn immunity_phrases_name_their_cards() {
+        let i =
+            immunities("If your score is zero, score. (May be nullified only by {Countermanda}.)");
+        assert_eq!(
+            i,
+            vec![("only".to_string(), vec!["Countermanda".to_string()])]
+        );
+        let i = immunities("Shuffle. (Immune to {Amanda Rogers}.) Draw.");
+        assert_eq!(
+            i,
+            vec![("except".to_string(), vec!["Amanda Rogers".to_string()])]
+        );
+        assert_eq!(immunities("Seeds; may not be nullified.")[0].0, "none");
+        assert!(immunities("Nullifies {Hail}.").is_empty());
+    }
+
+    #[test]
+    fn handles_become_titles_through_the_whole_chain() {
+        let a = Action {
+            kind: "report".into(),
+            card: Some("ent".into()),
+            by: vec!["alice".into()],
+            parent: Some(Box::new(Action {
+                kind: "card play".into(),
+                card: Some("ra".into()),
+                ..Action::default()
+            })),
+            ..Action::default()
+        };
+        let t = with_titles(&a, &|h: &str| match h {
+            "ent" => Some("U.S.S. Enterprise".into()),
+            "ra" => Some("Red Alert!".into()),
+            _ => None,
+        });
+        assert_eq!(t.card.as_deref(), Some("U.S.S. Enterprise"));
+        assert_eq!(t.by, vec!["alice".to_string()]);
+        assert_eq!(t.parent.unwrap().card.as_deref(), Some("Red Alert!"));
+    }
 
     #[test]
     fn citation_titles_slug_like_the_glossary() {

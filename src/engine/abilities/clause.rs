@@ -126,6 +126,7 @@ const NOUN_CONTEXT: &[&str] = &[
     "from",
     "for",
     "against",
+    "during",
     "next",
     "initiated",
     "one",
@@ -142,6 +143,25 @@ const DURATION_CONTEXT: &[&str] = &["until", "by", "of", "rest", "through"];
 pub fn functions(text: &str) -> Vec<Vec<Token>> {
     let toks = grammar::tokenize(text);
     grammar::functions(&toks, starts_function)
+        .into_iter()
+        .flat_map(split_special_downloads)
+        .collect()
+}
+
+/// A special download icon ("DL/ {Jamaharon}") is a skill of its own, not part
+/// of the sentence before it (Glossary "downloading - special download").
+fn split_special_downloads(f: Vec<Token>) -> Vec<Vec<Token>> {
+    let mut out: Vec<Vec<Token>> = vec![Vec::new()];
+    for (i, t) in f.iter().cloned().enumerate() {
+        let icon = t.is_word("dl/") && f.get(i + 1).is_some_and(|n| n.kind == TokKind::Ref);
+        // A bare skill list before the icon ("OFFICER Leadership DL/ {X}") is
+        // not a function of its own: keep it with the icon.
+        if icon && out.last().is_some_and(|c| recognises(c)) {
+            out.push(Vec::new());
+        }
+        out.last_mut().expect("never empty").push(t);
+    }
+    out
 }
 
 fn starts_function(rest: &[Token]) -> bool {
@@ -161,6 +181,13 @@ fn starts_function(rest: &[Token]) -> bool {
     false
 }
 
+/// True when any sentence of the tokens has a timing clause or an effect.
+fn recognises(toks: &[Token]) -> bool {
+    grammar::sentences(toks)
+        .iter()
+        .any(|(s, _)| analyse(s).recognised())
+}
+
 /// One timing phrase found in a sentence.
 #[derive(Debug, Clone)]
 struct TimingHit {
@@ -170,6 +197,8 @@ struct TimingHit {
     action: Option<String>,
     step: Option<Step>,
     any_turn: bool,
+    /// An effect the phrase itself performs (the special download icon downloads).
+    effect: Option<String>,
 }
 
 /// What one sentence says.
@@ -197,9 +226,22 @@ pub fn analyse(toks: &[Token]) -> SentenceParse {
         limit,
         ..SentenceParse::default()
     };
+    for h in &p.timing {
+        if let Some(verb) = &h.effect {
+            p.effects.push((
+                h.start,
+                Effect {
+                    verb: verb.clone(),
+                    objects: Vec::new(),
+                },
+            ));
+        }
+    }
     find_effects(toks, &mut used, &mut p.effects);
+    p.effects.sort_by_key(|(i, _)| *i);
     p.targets = find_targets(toks, &used);
     attach_objects(&mut p);
+    add_governed_actions(&mut p);
     resolve_timing_actions(toks, &mut p);
     p
 }
@@ -258,12 +300,15 @@ fn find_timing(toks: &[Token], used: &mut [bool]) -> Vec<TimingHit> {
                 action,
                 step: Some(step),
                 any_turn: false,
+                effect: None,
             });
             mark(used, i, end);
             i = end;
             continue;
         }
-        if let Some((end, idx)) = t.timing.longest_at(toks, i) {
+        if let Some((end, idx)) = t.timing.longest_at(toks, i).filter(|&(end, idx)| {
+            !lx.timing[idx].before_ref || toks.get(end).is_some_and(|n| n.kind == TokKind::Ref)
+        }) {
             let phrase = &lx.timing[idx];
             let class = TimingClass::from_lexicon(&phrase.class).unwrap_or(TimingClass::Unknown);
             let duration = matches!(class, TimingClass::StartOfTurn | TimingClass::EndOfTurn)
@@ -277,6 +322,7 @@ fn find_timing(toks: &[Token], used: &mut [bool]) -> Vec<TimingHit> {
                     action: phrase.action.clone(),
                     step: (class == TimingClass::Just).then_some(Step::Initiated),
                     any_turn: phrase.any_turn,
+                    effect: phrase.effect.clone(),
                 });
                 mark(used, i, end);
             }
@@ -414,16 +460,37 @@ fn find_targets(toks: &[Token], used: &[bool]) -> Vec<(usize, Target)> {
             continue;
         }
         if let Some((end, name)) = t.card_type.longest_at(toks, i) {
+            // "{Nausicaans} dilemmas": the noun says what the named cards are.
+            if i > 0 && toks[i - 1].kind == TokKind::Ref {
+                i = end;
+                continue;
+            }
             let (qualifier, negated) = qualifier_before(toks, i);
+            let in_play = toks.get(end).is_some_and(|t| t.is_word("in"))
+                && toks.get(end + 1).is_some_and(|t| t.is_word("play"));
             out.push((
                 i,
                 Target::CardType {
                     name,
                     qualifier,
                     negated,
+                    in_play,
                 },
             ));
             i = end;
+        } else if toks[i].is_word("played") && toks.get(i + 1).is_some_and(|t| t.is_word("as")) {
+            // "any other card played as an Event card" says what the card is, not
+            // when, and the type after it is that same card, not another target.
+            i += 2;
+            if toks
+                .get(i)
+                .is_some_and(|t| t.is_word("a") || t.is_word("an"))
+            {
+                i += 1;
+            }
+            if let Some((end, _)) = t.card_type.longest_at(toks, i) {
+                i = end;
+            }
         } else if let Some((end, kind)) = t.action.longest_at(toks, i) {
             out.push((i, Target::Action(kind)));
             i = end;
@@ -469,6 +536,30 @@ fn attach_objects(p: &mut SentenceParse) {
             }
         }
     }
+}
+
+/// A prohibition ("No player may ... download any card") also prevents the
+/// actions of the effect verbs after it in the sentence.
+fn add_governed_actions(p: &mut SentenceParse) {
+    let lx = Lexicon::get();
+    let mut extra = Vec::new();
+    for (k, (pos, e)) in p.effects.iter().enumerate() {
+        if !lx.effect(&e.verb).is_some_and(|v| v.governs) {
+            continue;
+        }
+        for (_, later) in p.effects.iter().skip(k + 1) {
+            if let Some(kind) = lx.effect(&later.verb).and_then(|v| v.action.clone()) {
+                extra.push((
+                    *pos,
+                    Effect {
+                        verb: e.verb.clone(),
+                        objects: vec![Target::Action(kind)],
+                    },
+                ));
+            }
+        }
+    }
+    p.effects.extend(extra);
 }
 
 fn clause_end(toks: &[Token], from: usize) -> usize {
@@ -537,7 +628,21 @@ fn best_timing(toks: &[Token], p: &SentenceParse) -> Option<Timing> {
         any_turn: p.timing.iter().any(|h| h.any_turn),
         seeds: p.timing.iter().any(|h| h.class == TimingClass::Seeds)
             || toks.iter().any(|t| t.is_word("seeds")),
+        at_any_time: p.timing.iter().any(|h| h.class == TimingClass::AtAnyTime),
     })
+}
+
+/// The timing of a function whose first sentence is only a timing clause
+/// naming an action ("Plays at start of ship battle."), which then governs
+/// the alternatives after it.
+pub fn leading_timing(tokens: &[Token]) -> Option<Timing> {
+    let sents = grammar::sentences(tokens);
+    let (first, _) = sents.first()?;
+    let p = analyse(first);
+    if !p.effects.is_empty() {
+        return None;
+    }
+    best_timing(first, &p).filter(|t| t.class.is_response() && t.action.is_some())
 }
 
 /// True for a sentence that says when the card is played or used.
@@ -552,6 +657,41 @@ fn speaks_of_play(toks: &[Token]) -> bool {
 
 fn is_dilemma(t: &CardType) -> bool {
     matches!(t, CardType::Dilemma | CardType::QDilemma)
+}
+
+/// Response windows named by sentences that say when the card is played or
+/// used ("May be used during battle") or that begin with "just".
+fn response_windows(parsed: &[(SentenceParse, bool, &Vec<Token>)]) -> Vec<Timing> {
+    parsed
+        .iter()
+        .filter(|(p, paren, s)| {
+            !paren && (speaks_of_play(s) || p.timing.iter().any(|h| h.class == TimingClass::Just))
+        })
+        .flat_map(|(p, _, s)| {
+            p.timing
+                .iter()
+                .filter(|h| h.class.is_response() && h.action.is_some())
+                .map(|h| {
+                    let mut t = Timing::of(h.class);
+                    t.action = h.action.clone();
+                    t.step = h.step;
+                    let lo = h.start;
+                    let hi = clause_end(s, h.end);
+                    t.objects = p
+                        .targets
+                        .iter()
+                        .filter(|(i, t)| {
+                            *i >= lo
+                                && *i < hi
+                                && matches!(t, Target::Card(_) | Target::CardType { .. })
+                        })
+                        .map(|(_, t)| t.clone())
+                        .collect();
+                    t
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// Compile one function into an ability.
@@ -573,6 +713,7 @@ pub fn ability(tokens: &[Token], card_type: &CardType) -> Ability {
     let mut ability = Ability {
         text: grammar::render(tokens),
         timing: Timing::of(TimingClass::Unknown),
+        windows: Vec::new(),
         targets: Vec::new(),
         effects: Vec::new(),
         unparsed: Vec::new(),
@@ -622,6 +763,29 @@ pub fn ability(tokens: &[Token], card_type: &CardType) -> Ability {
         None => Timing::of(TimingClass::Unknown),
     };
     ability.timing.any_turn |= any_turn;
+    // A dilemma naming nothing acts on the crew or Away Team encountering it.
+    if is_dilemma(card_type) && ability.targets.is_empty() && !ability.effects.is_empty() {
+        let lx = Lexicon::get();
+        ability.targets = lx
+            .encounter_targets
+            .iter()
+            .map(|o| Target::Object(o.clone()))
+            .collect();
+    }
+    ability.timing.at_any_time |= parsed
+        .iter()
+        .any(|(p, _, _)| p.timing.iter().any(|h| h.class == TimingClass::AtAnyTime));
+    if !ability.timing.class.is_response() {
+        ability.windows = response_windows(&parsed);
+        for w in &ability.windows {
+            if let Some(a) = &w.action {
+                let t = Target::Action(a.clone());
+                if !ability.targets.contains(&t) {
+                    ability.targets.push(t);
+                }
+            }
+        }
+    }
     if let Some(a) = &ability.timing.action {
         let t = Target::Action(a.clone());
         if !ability.targets.contains(&t) {

@@ -15,6 +15,22 @@ pub struct TimingPhrase {
     pub action: Option<String>,
     #[serde(default)]
     pub any_turn: bool,
+    /// An effect the phrase also performs (the special download icon downloads).
+    #[serde(default)]
+    pub effect: Option<String>,
+    /// The phrase counts only when a `{Title}` follows it ("DL/ {Jamaharon}"
+    /// is the icon; "personnel with DL/" only mentions it).
+    #[serde(default)]
+    pub before_ref: bool,
+}
+
+/// A phrase limiting what may nullify a card.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImmunityPhrase {
+    pub phrase: String,
+    /// "except" (immune to the cards named), "only" (only those), "none".
+    pub kind: String,
 }
 
 /// A word after "just": which step of which action it answers to.
@@ -65,6 +81,9 @@ pub struct EffectVerb {
     /// The action the effect performs, when it is one ("attacks" → battle).
     #[serde(default)]
     pub action: Option<String>,
+    /// A prohibition: the actions of the effect verbs after it are what it prevents.
+    #[serde(default)]
+    pub governs: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -78,6 +97,11 @@ pub struct Lexicon {
     pub effect: Vec<EffectVerb>,
     pub modifier_attributes: Vec<String>,
     pub card_actions: Vec<String>,
+    #[serde(default)]
+    pub immunity: Vec<ImmunityPhrase>,
+    /// What a dilemma whose text names no target acts on.
+    #[serde(default)]
+    pub encounter_targets: Vec<String>,
 }
 
 impl Lexicon {

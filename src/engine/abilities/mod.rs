@@ -123,6 +123,10 @@ pub struct Timing {
     pub any_turn: bool,
     /// Seeds (as well as, or instead of, playing).
     pub seeds: bool,
+    /// The words "at any time": not during start-of-turn or end-of-turn
+    /// (Glossary "at any time").
+    #[serde(default)]
+    pub at_any_time: bool,
 }
 
 impl Timing {
@@ -138,6 +142,7 @@ impl Timing {
                 TimingClass::SuspendsPlay | TimingClass::AtAnyTime | TimingClass::EveryTurn
             ),
             seeds: class == TimingClass::Seeds,
+            at_any_time: class == TimingClass::AtAnyTime,
         }
     }
 }
@@ -153,6 +158,10 @@ pub enum Target {
         name: String,
         qualifier: Option<String>,
         negated: bool,
+        /// "any one Event card in play": a card already on the table, never
+        /// the card being played or encountered.
+        #[serde(default)]
+        in_play: bool,
     },
     /// An action kind ("personnel battle", "morph").
     Action(String),
@@ -168,12 +177,17 @@ impl std::fmt::Display for Target {
                 name,
                 qualifier,
                 negated,
+                in_play,
             } => {
                 let neg = if *negated { "non-" } else { "" };
                 match qualifier {
-                    Some(q) => write!(f, "{neg}{q} {name}"),
-                    None => write!(f, "{neg}{name}"),
+                    Some(q) => write!(f, "{neg}{q} {name}")?,
+                    None => write!(f, "{neg}{name}")?,
                 }
+                if *in_play {
+                    write!(f, " in play")?;
+                }
+                Ok(())
             }
             Target::Action(a) => write!(f, "action: {a}"),
             Target::Object(o) => write!(f, "{o}"),
@@ -195,6 +209,11 @@ pub struct Ability {
     /// The function's text as read.
     pub text: String,
     pub timing: Timing,
+    /// Further response windows its later sentences name ("May be used during
+    /// battle", "if opponent just revealed your dilemma"): the function may also
+    /// be used then.
+    #[serde(default)]
+    pub windows: Vec<Timing>,
     /// Everything it acts on, in order of first mention.
     pub targets: Vec<Target>,
     pub effects: Vec<Effect>,
@@ -271,10 +290,30 @@ pub fn compile(card: &Card) -> CompiledCard {
 
 /// Compile game text for a card of a type.
 pub fn compile_text(title: &str, card_type: &CardType, text: &str) -> CompiledCard {
-    let abilities: Vec<Ability> = clause::functions(text)
-        .into_iter()
-        .map(|f| clause::ability(&f, card_type))
+    let functions = clause::functions(text);
+    let mut abilities: Vec<Ability> = functions
+        .iter()
+        .map(|f| clause::ability(f, card_type))
         .collect();
+    // "Plays at start of ship battle. Doubles X OR draws Y": a first sentence
+    // that is only a timing clause governs every alternative after it.
+    if let Some(lead) = functions.first().and_then(|f| clause::leading_timing(f)) {
+        for a in abilities.iter_mut().skip(1) {
+            if a.timing.class == TimingClass::TypeDefault {
+                let limit = a.timing.limit.take();
+                a.timing = Timing {
+                    limit,
+                    ..lead.clone()
+                };
+                if let Some(k) = &lead.action {
+                    let t = Target::Action(k.clone());
+                    if !a.targets.contains(&t) {
+                        a.targets.insert(0, t);
+                    }
+                }
+            }
+        }
+    }
     let coverage = coverage_of(&abilities);
     CompiledCard {
         title: title.to_string(),
@@ -358,6 +397,96 @@ mod tests {
         assert!(e.objects.contains(&Target::Action("battle".into())));
         assert!(e.objects.contains(&Target::Card("Borg Ship".into())));
         assert_eq!(c.abilities[1].effects[0].verb, "destroy");
+    }
+
+    #[test]
+    fn a_timing_only_first_sentence_governs_every_alternative() {
+        let c = compile_text(
+            "Attack Pattern Delta",
+            &CardType::Interrupt,
+            "Plays at start of ship battle. Doubles one {Tactical Console} until end of battle OR draw up to X additional Tactic cards.",
+        );
+        assert_eq!(c.abilities.len(), 2);
+        for a in &c.abilities {
+            assert_eq!(a.timing.class, TimingClass::StartOf);
+            assert_eq!(a.timing.action.as_deref(), Some("ship battle"));
+        }
+    }
+
+    #[test]
+    fn special_download_icon_suspends_play_but_a_mention_does_not() {
+        let c = compile_text(
+            "Arandis",
+            &CardType::Personnel,
+            "While on Risa, adds [NON]. May seed (face up) or report on {Risa}. DL/ {Jamaharon}",
+        );
+        let dl = c.abilities.last().unwrap();
+        assert_eq!(dl.timing.class, TimingClass::SuspendsPlay);
+        assert!(dl.effects.iter().any(|e| e.verb == "download"));
+        let m = compile_text(
+            "Dial-Up",
+            &CardType::Dilemma,
+            "All personnel with DL/ in Away Team are stopped.",
+        );
+        assert_ne!(m.abilities[0].timing.class, TimingClass::SuspendsPlay);
+    }
+
+    #[test]
+    fn event_in_play_is_not_an_event_being_played() {
+        let c = compile_text(
+            "Kevin Uxbridge",
+            &CardType::Interrupt,
+            "Nullifies any one Event card in play (except for {Treaty} cards) OR any other card played as an Event card.",
+        );
+        let t = &c.abilities[0].effects[0].objects;
+        assert!(t
+            .iter()
+            .any(|o| matches!(o, Target::CardType { in_play: true, .. })));
+        assert!(!t.iter().any(|o| matches!(o, Target::Action(_))));
+    }
+
+    #[test]
+    fn requirement_only_dilemmas_act_on_the_encountering_group() {
+        let c = compile_text(
+            "Hologram Ruse",
+            &CardType::Dilemma,
+            "To get past requires INTEGRITY>30 and CUNNING>30.",
+        );
+        assert!(c.has_timing_and_targets());
+        assert!(c.abilities[0]
+            .targets
+            .contains(&Target::Object("away team".into())));
+    }
+
+    #[test]
+    fn prohibitions_prevent_the_actions_they_govern() {
+        let c = compile_text(
+            "Computer Crash",
+            &CardType::Event,
+            "Seeds or plays on table. No player may play a {Q's Tent} doorway, download any card or play any card that requires downloading.",
+        );
+        assert!(c
+            .effects()
+            .any(|e| e.verb == "forbid" && e.objects == vec![Target::Action("download".into())]));
+        assert!(c
+            .effects()
+            .any(|e| e.verb == "forbid" && e.objects.contains(&Target::Card("Q's Tent".into()))));
+    }
+
+    #[test]
+    fn later_sentences_add_response_windows() {
+        let c = compile_text(
+            "Emergency Transporter Armbands",
+            &CardType::Interrupt,
+            "Beam your Personnel up or down at any time, except during a dilemma. May be used during battle before the winner is determined.",
+        );
+        let a = &c.abilities[0];
+        assert_eq!(a.timing.class, TimingClass::AtAnyTime);
+        assert!(a.timing.at_any_time);
+        assert!(a
+            .windows
+            .iter()
+            .any(|w| w.class == TimingClass::During && w.action.as_deref() == Some("battle")));
     }
 
     #[test]

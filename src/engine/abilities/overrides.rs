@@ -86,6 +86,7 @@ pub fn parse_target(s: &str) -> Target {
             name: ct.name.clone(),
             qualifier: None,
             negated: false,
+            in_play: false,
         };
     }
     if let Some(a) = lx
@@ -115,6 +116,7 @@ impl OverrideCard {
                 Ability {
                     text: card.text.clone(),
                     timing,
+                    windows: Vec::new(),
                     targets: a.targets.iter().map(|t| parse_target(t)).collect(),
                     effects: a
                         .effects

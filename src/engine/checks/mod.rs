@@ -98,6 +98,17 @@ pub fn asker(q: &Question, state: &GameState) -> String {
         .unwrap_or_else(|| state.turn_player.clone())
 }
 
+/// The action under way with scenario handles ("ent") replaced by card titles,
+/// which is what game text names.
+fn titled_action(
+    action: &crate::engine::action::Action,
+    state: &GameState,
+) -> crate::engine::action::Action {
+    crate::engine::response::with_titles(action, &|h: &str| {
+        state.find(h).map(|i| state.pieces[i].card.title.clone())
+    })
+}
+
 /// Answer one question.
 pub fn answer(q: &Question, state: &GameState, db: &CardDb) -> Verdict {
     let missing =
@@ -107,7 +118,8 @@ pub fn answer(q: &Question, state: &GameState, db: &CardDb) -> Verdict {
             let (Some(action), Some(card)) = (&state.action, q.card) else {
                 return missing("an [action] and `card`", "actions – step 2: responses");
             };
-            crate::engine::response::valid_response(action, &state.pieces[card].card, db)
+            let action = titled_action(action, state);
+            crate::engine::response::valid_response(&action, &state.pieces[card].card, db)
         }
         "can play" => {
             let Some(card) = q.card else {
@@ -117,13 +129,11 @@ pub fn answer(q: &Question, state: &GameState, db: &CardDb) -> Verdict {
                 phase: state.phase,
                 turn_player: state.turn_player.clone(),
                 player: asker(q, state),
+                normal_card_play_used: state.normal_card_play_used,
+                orders_begun: state.orders_begun,
             };
-            crate::engine::response::can_play(
-                &state.pieces[card].card,
-                &turn,
-                state.action.as_ref(),
-                db,
-            )
+            let action = state.action.as_ref().map(|a| titled_action(a, state));
+            crate::engine::response::can_play(&state.pieces[card].card, &turn, action.as_ref(), db)
         }
         "can act" => act::can_act(q, state),
         "can report" => report::can_report(q, state),
