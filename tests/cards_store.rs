@@ -71,3 +71,31 @@ fn rules_entries_link_to_cards() {
     // "stolen" is not a card title; "Kivas Fajo - Collector" is not named in the entry
     assert!(links("Kivas Fajo - Collector").is_empty());
 }
+
+#[test]
+fn light_title_db_looks_up_like_the_full_one() {
+    use daystrom::cards::lookup::lookup;
+    let store = cards_common::store();
+    let light = daystrom::store::cards::load_titles(&store).unwrap();
+    let full = cards_common::db();
+    assert_eq!(light.len(), full.len());
+    for name in [
+        "kivas fajo collector",
+        "picard",
+        "q's tent",
+        "haakonna",
+        "worf son of mogh",
+        "xyzzy",
+    ] {
+        let a = lookup(&light, name).card().map(|c| c.id);
+        let b = lookup(full, name).card().map(|c| c.id);
+        assert_eq!(a, b, "{name}");
+    }
+    let card = daystrom::store::cards::load_card(&store, 42)
+        .unwrap()
+        .unwrap();
+    assert_eq!(&card, &full.cards[42]);
+    assert!(daystrom::store::cards::load_card(&store, 999_999)
+        .unwrap()
+        .is_none());
+}

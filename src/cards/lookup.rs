@@ -67,8 +67,13 @@ fn word_score(q: &str, t: &str) -> f64 {
         return 0.8;
     }
     if q.len() >= 4 && t.len() >= 4 {
-        let d = strsim::damerau_levenshtein(q, t);
         let allowed = if q.len() >= 8 { 2 } else { 1 };
+        // cheap length check first: most title words are nowhere near
+        if q.len().abs_diff(t.len()) > allowed {
+            return 0.0;
+        }
+        // optimal string alignment: typos, including swapped letters
+        let d = strsim::osa_distance(q, t);
         if d <= allowed {
             return 0.85 - 0.1 * d as f64;
         }
@@ -160,22 +165,21 @@ fn preference(c: &Card) -> (bool, bool, usize) {
 /// Look a card up by a forgiving name.
 pub fn lookup<'a>(db: &'a CardDb, name: &str) -> Lookup<'a> {
     let q = title_words(name);
-    let personas = persona_counts(db);
     let mut scored: Vec<(f64, &Card)> = db
         .cards
         .iter()
-        .map(|c| {
-            let title = title_words(&c.title);
-            let s = score(&q, &title);
-            let bonus = if s > 0.0 && s < 1.0 {
-                persona_bonus(&personas, c)
-            } else {
-                0.0
-            };
-            (s + bonus, c)
-        })
+        .map(|c| (score(&q, &title_words(&c.title)), c))
         .filter(|(s, _)| *s > 0.0)
         .collect();
+    // Only partial matches need the persona counts (a pass over every card).
+    if scored.iter().any(|(s, _)| *s < 1.0) {
+        let personas = persona_counts(db);
+        for (s, c) in scored.iter_mut() {
+            if *s < 1.0 {
+                *s += persona_bonus(&personas, c);
+            }
+        }
+    }
     scored.sort_by(|a, b| {
         b.0.total_cmp(&a.0)
             .then_with(|| preference(b.1).cmp(&preference(a.1)))

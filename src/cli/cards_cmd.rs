@@ -77,7 +77,8 @@ pub fn referenced_by(store: &Store, card: usize) -> anyhow::Result<Vec<String>> 
 
 pub fn card(ctx: &Context, args: CardArgs) -> anyhow::Result<ExitCode> {
     let handle = crate::ingest::open_fresh(ctx)?;
-    let db = crate::store::cards::load_db(&handle.store)?;
+    // Titles only for the lookup; the chosen card is then read in full.
+    let db = crate::store::cards::load_titles(&handle.store)?;
     let name = args.name.join(" ");
     let found = lookup(&db, &name);
     let Some(card) = found.card() else {
@@ -96,6 +97,8 @@ pub fn card(ctx: &Context, args: CardArgs) -> anyhow::Result<ExitCode> {
         super::output::eprint_error(&msg);
         return Ok(ExitCode::from(2));
     };
+    let card = &crate::store::cards::load_card(&handle.store, card.id)?
+        .ok_or_else(|| anyhow::anyhow!("card {} vanished from the index", card.id))?;
     let rules = rules_for(&handle.store, card.id)?;
     let refs = referenced_by(&handle.store, card.id)?;
     let others: Vec<&Card> = match &found {

@@ -8,7 +8,7 @@ use super::Store;
 use crate::cards::ingest::title_index;
 use crate::cards::model::{Card, CardDb, Edition, PrintingSource, Stat};
 use crate::repair::fold_for_match;
-use rusqlite::params;
+use rusqlite::{params, OptionalExtension};
 use std::collections::HashMap;
 
 /// Indexes the query language's EXISTS subqueries need (additive to the schema).
@@ -175,6 +175,79 @@ pub fn load_db(store: &Store) -> anyhow::Result<CardDb> {
         .map(|j| -> anyhow::Result<Card> { Ok(serde_json::from_str(&j?)?) })
         .collect::<anyhow::Result<Vec<Card>>>()?;
     Ok(CardDb { cards })
+}
+
+/// A light card database for title lookup: every card with its identity
+/// (id, key, title, edition, type, persona) and printings, without game text,
+/// stats or skills. Fetch the chosen card in full with [`load_card`].
+pub fn load_titles(store: &Store) -> anyhow::Result<CardDb> {
+    let mut stmt = store
+        .conn
+        .prepare("SELECT id, key, title, edition, type, persona FROM cards ORDER BY id")?;
+    let mut cards = stmt
+        .query_map([], |r| {
+            let persona: Option<String> = r.get(5)?;
+            Ok(Card {
+                id: r.get::<_, i64>(0)? as usize,
+                key: r.get(1)?,
+                title: r.get(2)?,
+                edition: if r.get::<_, String>(3)? == "2E" {
+                    Edition::Second
+                } else {
+                    Edition::First
+                },
+                card_type: crate::cards::CardType::parse(&r.get::<_, String>(4)?),
+                persona: persona.filter(|p| !p.is_empty()).map(|name| {
+                    crate::cards::model::Persona {
+                        name,
+                        mirror: false,
+                        infiltrator: false,
+                    }
+                }),
+                ..Card::default()
+            })
+        })?
+        .collect::<Result<Vec<Card>, _>>()?;
+    let mut ps = store.conn.prepare(
+        "SELECT card, printed_title, set_tag, release, info, image_file, blueprint_id, source FROM printings ORDER BY rowid",
+    )?;
+    let rows = ps.query_map([], |r| {
+        let source = match r.get::<_, String>(7)?.as_str() {
+            "virtual" => PrintingSource::Virtual,
+            "lackey" => PrintingSource::Lackey,
+            _ => PrintingSource::Physical,
+        };
+        Ok((
+            r.get::<_, i64>(0)? as usize,
+            crate::cards::Printing {
+                printed_title: r.get(1)?,
+                set: r.get(2)?,
+                release: r.get(3)?,
+                info: r.get(4)?,
+                image_file: r.get(5)?,
+                blueprint_id: r.get(6)?,
+                source,
+            },
+        ))
+    })?;
+    for row in rows {
+        let (card, p) = row?;
+        if let Some(c) = cards.get_mut(card) {
+            c.printings.push(p);
+        }
+    }
+    Ok(CardDb { cards })
+}
+
+/// One card in full, by id.
+pub fn load_card(store: &Store, id: usize) -> anyhow::Result<Option<Card>> {
+    let json: Option<String> = store
+        .conn
+        .query_row("SELECT json FROM cards WHERE id = ?1", [id as i64], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    json.map(|j| Ok(serde_json::from_str(&j)?)).transpose()
 }
 
 /// Words of folded text, for whole-title matching.
