@@ -43,6 +43,11 @@ impl IndexHandle {
     pub fn searcher(&self) -> anyhow::Result<crate::search::RulesSearcher> {
         crate::search::RulesSearcher::open(&self.store.tantivy_dir())
     }
+
+    /// The full card model of this generation.
+    pub fn cards(&self) -> anyhow::Result<crate::cards::CardDb> {
+        crate::store::cards::load_db(&self.store)
+    }
 }
 
 /// What one ingest did, for the summary table.
@@ -171,6 +176,9 @@ fn build_generation(
             .collect();
         let load = crate::cards::ingest::load(corpus, &card_docs)?;
         crate::store::cards::write(&store, &load.db)?;
+        // Rules entries are already written: link each card to the entries
+        // about it or mentioning it.
+        crate::store::cards::link_rules(&store)?;
         search_docs.extend(crate::cards::ingest::search_docs(&load.db));
         summary.cards = Some(load.report);
     }

@@ -3,7 +3,6 @@
 //! exist in the corpus, and hold both verdicts: every positive has near-miss
 //! negatives beside it.
 
-use daystrom::scenario::cards_standin::load_cards;
 use daystrom::scenario::check::{check_file, collect};
 use daystrom::scenario::DbTitleResolver;
 use std::path::{Path, PathBuf};
@@ -19,7 +18,8 @@ fn response_and_card_play_rulings_pass_with_both_verdicts() {
         eprintln!("corpus not found; skipping");
         return;
     };
-    let db = load_cards(&root).expect("cards load");
+    let corpus = daystrom::corpus::locate(Some(&root), None).expect("corpus");
+    let db = daystrom::cards::ingest::load_corpus(&corpus).expect("cards load");
     let resolver = DbTitleResolver::new(&db);
     let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
     let dirs = [base.join("responses"), base.join("can-play")];

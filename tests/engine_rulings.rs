@@ -2,7 +2,6 @@
 //! which waits for the ability compiler), and every entry the engine cites is
 //! an entry title of the corpus Glossary or Current Rulings.
 
-use daystrom::scenario::cards_standin::load_cards;
 use daystrom::scenario::check::{check_file, collect};
 use daystrom::scenario::DbTitleResolver;
 use std::collections::HashSet;
@@ -48,7 +47,8 @@ fn every_ruling_passes_and_cites_real_entries() {
         eprintln!("corpus not found; skipping");
         return;
     };
-    let db = load_cards(&root).expect("cards load");
+    let corpus = daystrom::corpus::locate(Some(&root), None).expect("corpus");
+    let db = daystrom::cards::ingest::load_corpus(&corpus).expect("cards load");
     let resolver = DbTitleResolver::new(&db);
     let rulings = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
     let files =

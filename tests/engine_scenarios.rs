@@ -2,7 +2,7 @@
 //! at file:line:col and suggest the nearest name; expectations pass and fail.
 
 use daystrom::cards::model::CardDb;
-use daystrom::scenario::cards_standin::load_cards;
+use daystrom::cards::model::PrintingSource;
 use daystrom::scenario::{load_file, run, DbTitleResolver};
 use std::path::{Path, PathBuf};
 
@@ -11,7 +11,15 @@ fn fixtures() -> PathBuf {
 }
 
 fn db() -> CardDb {
-    load_cards(&fixtures()).expect("fixture cards load")
+    let path = fixtures().join("cards/physical.csv");
+    let rows = daystrom::readers::cards_csv::read_file(&path, PrintingSource::Physical)
+        .expect("fixture cards read");
+    daystrom::cards::ingest::load_rows(vec![(
+        "physical.csv".into(),
+        PrintingSource::Physical,
+        rows,
+    )])
+    .db
 }
 
 fn error_of(name: &str) -> String {

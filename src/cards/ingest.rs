@@ -123,6 +123,18 @@ pub fn load(corpus: &Corpus, docs: &[&DocSpec]) -> anyhow::Result<CardLoad> {
     Ok(load_rows(files))
 }
 
+/// Load every card document the corpus manifest names, straight from the CSVs
+/// (for tests and benchmarks that do not want an index).
+pub fn load_corpus(corpus: &Corpus) -> anyhow::Result<CardDb> {
+    let docs: Vec<&DocSpec> = corpus
+        .manifest
+        .documents
+        .iter()
+        .filter(|d| d.kind == crate::corpus::DocKind::Cards)
+        .collect();
+    Ok(load(corpus, &docs)?.db)
+}
+
 /// Which kind of printing a document's rows are.
 fn source_of(doc: &DocSpec) -> PrintingSource {
     if doc.format == DocFormat::LackeyCsv {

@@ -22,23 +22,9 @@ pub struct AbilitiesArgs {
     pub json: bool,
 }
 
-/// The card pool. Lead: swap for `crate::store::cards::load_db(&crate::ingest::open_fresh(ctx)?.store)`
-/// once the store loader exists; until then read the manifest's card documents directly.
+/// The card pool of the current index (ingesting first when it is stale).
 fn load_cards(ctx: &Context) -> anyhow::Result<CardDb> {
-    let corpus = crate::corpus::locate(ctx.corpus.as_deref(), ctx.manifest.as_deref())?;
-    let docs: Vec<_> = corpus
-        .manifest
-        .documents
-        .iter()
-        .filter(|d| d.kind == crate::corpus::DocKind::Cards)
-        .collect();
-    let db = crate::cards::ingest::load(&corpus, &docs)?.db;
-    // Until the card ingest lands, the scenario checker's card reader stands in,
-    // so the report measures the same pool the scenarios are checked against.
-    if db.cards.is_empty() {
-        return crate::scenario::cards_standin::load_cards(&corpus.root);
-    }
-    Ok(db)
+    crate::ingest::open_fresh(ctx)?.cards()
 }
 
 pub fn abilities(ctx: &Context, args: AbilitiesArgs) -> anyhow::Result<ExitCode> {

@@ -26,10 +26,7 @@ pub struct CheckArgs {
 }
 
 pub fn check(ctx: &Context, args: CheckArgs) -> anyhow::Result<ExitCode> {
-    let corpus = crate::corpus::locate(ctx.corpus.as_deref(), ctx.manifest.as_deref())?;
-    // Seam: the lead swaps the stand-in loader and resolver for the card store
-    // and `crate::cards::lookup` at merge.
-    let db = crate::scenario::cards_standin::load_cards(&corpus.root)?;
+    let db = crate::ingest::open_fresh(ctx)?.cards()?;
     let resolver = DbTitleResolver::new(&db);
     let files = collect(&args.paths, &args.skip)?;
     if files.is_empty() {

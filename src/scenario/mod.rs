@@ -3,7 +3,6 @@
 //! written; [`load`] resolves every title and place into an engine
 //! [`GameState`] plus [`Question`]s; [`run`] answers them.
 
-pub mod cards_standin;
 pub mod check;
 pub mod format;
 pub mod resolve;

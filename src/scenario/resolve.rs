@@ -71,12 +71,18 @@ impl<'a> DbTitleResolver<'a> {
 
 impl DbTitleResolver<'_> {
     /// A name that is no card's title: accept the forgiving lookup's answer
-    /// only when it clearly means one First Edition card.
+    /// when it clearly means one First Edition card and differs only in case,
+    /// punctuation, "The" or a left-out subtitle. A typo is reported with a
+    /// suggestion instead: silently checking a different card would mislead.
     fn forgiving(&self, title: &str, folded: &str) -> Result<usize, TitleError> {
+        let words = crate::cards::lookup::title_words(title);
+        let covers = |c: &crate::cards::Card| {
+            let have = crate::cards::lookup::title_words(&c.title);
+            words.iter().all(|w| have.contains(w))
+        };
         match crate::cards::lookup::lookup(self.db, title) {
-            Lookup::Exact(c) | Lookup::Best { card: c, .. } if c.edition == Edition::First => {
-                Ok(c.id)
-            }
+            Lookup::Exact(c) if c.edition == Edition::First => Ok(c.id),
+            Lookup::Best { card: c, .. } if c.edition == Edition::First && covers(c) => Ok(c.id),
             Lookup::Ambiguous { candidates, best } => Err(TitleError::Ambiguous {
                 candidates: std::iter::once(best)
                     .chain(candidates)
@@ -144,6 +150,48 @@ impl TitleResolver for DbTitleResolver<'_> {
                         .collect(),
                 })
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::model::{Card, CardType};
+
+    fn db() -> CardDb {
+        let card = |id: usize, title: &str, edition: Edition| Card {
+            id,
+            title: title.into(),
+            edition,
+            card_type: CardType::Event,
+            ..Card::default()
+        };
+        CardDb {
+            cards: vec![
+                card(0, "Kivas Fajo - Collector", Edition::First),
+                card(1, "Hugh", Edition::Second),
+                card(2, "Hugh", Edition::First),
+            ],
+        }
+    }
+
+    #[test]
+    fn first_edition_wins_a_shared_title() {
+        let db = db();
+        assert_eq!(DbTitleResolver::new(&db).resolve("hugh", None), Ok(2));
+    }
+
+    #[test]
+    fn a_left_out_subtitle_is_forgiven_but_a_typo_is_not() {
+        let db = db();
+        let r = DbTitleResolver::new(&db);
+        assert_eq!(r.resolve("kivas fajo", None), Ok(0));
+        match r.resolve("Kivas Fajoo - Collector", None) {
+            Err(TitleError::Unknown { suggestions }) => {
+                assert_eq!(suggestions, vec!["Kivas Fajo - Collector".to_string()])
+            }
+            other => panic!("{other:?}"),
         }
     }
 }

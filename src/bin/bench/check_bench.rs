@@ -2,7 +2,6 @@
 //! process (cards warm), the whole `rulings/` directory end to end through the
 //! binary, and the RSS of the loaded card model.
 
-use daystrom::scenario::cards_standin::load_cards;
 use daystrom::scenario::check::collect;
 use daystrom::scenario::{load, DbTitleResolver};
 use std::path::PathBuf;
@@ -24,7 +23,7 @@ pub fn run() -> anyhow::Result<()> {
     let corpus = daystrom::corpus::locate(None, None)?;
     let rss_before = rss_kb().unwrap_or(0);
     let t = Instant::now();
-    let db = load_cards(&corpus.root)?;
+    let db = daystrom::cards::ingest::load_corpus(&corpus)?;
     let load_ms = t.elapsed().as_secs_f64() * 1e3;
     let rss_after = rss_kb().unwrap_or(0);
     println!(
