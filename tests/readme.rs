@@ -10,7 +10,10 @@ fn readme_examples_are_true() {
     }
     let index = tempfile::tempdir().expect("temp index dir");
     trycmd::TestCases::new()
-        .register_bin("daystrom", std::path::Path::new(env!("CARGO_BIN_EXE_daystrom")))
+        .register_bin(
+            "daystrom",
+            std::path::Path::new(env!("CARGO_BIN_EXE_daystrom")),
+        )
         .env("DAYSTROM_INDEX", index.path().display().to_string())
         .env("NO_COLOR", "1")
         .case("README.md")

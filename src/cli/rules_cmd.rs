@@ -148,6 +148,8 @@ pub fn define(ctx: &Context, args: DefineArgs) -> anyhow::Result<ExitCode> {
         let colour = colour_stdout();
         if answer.matched == "nearest" {
             println!("(nearest title to {term:?})");
+        } else if answer.matched == "search" {
+            println!("(no entry titled {term:?}; best search result)");
         }
         for d in &answer.definitions {
             let e = &d.entry.entry;

@@ -207,7 +207,7 @@ fn relate_by_effect(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
             continue;
         }
         let what = format!(
-            "it {}s {}, which is the {} under way{}",
+            "its effect ({}) acts on {}, which is the {} under way{}",
             e.verb,
             e.objects
                 .iter()
