@@ -258,6 +258,25 @@ pub fn current_generation(index: &Path) -> Option<PathBuf> {
 }
 
 /// Open the current generation as it is (no staleness check).
+/// Ingest the default corpus into a fresh temporary index (rules only, or
+/// everything) and open it: for tests and benchmarks that must not touch
+/// `index/`. The directory lives as long as the returned guard.
+pub fn temporary_index(rules_only: bool) -> anyhow::Result<(tempfile::TempDir, IndexHandle)> {
+    let dir = tempfile::tempdir()?;
+    let cfg = IndexConfig {
+        corpus: None,
+        manifest: None,
+        index: dir.path().to_path_buf(),
+    };
+    let opts = IngestOptions {
+        progress: false,
+        rules_only,
+    };
+    ingest(&cfg, opts)?;
+    let handle = open_current(dir.path())?;
+    Ok((dir, handle))
+}
+
 pub fn open_current(index: &Path) -> anyhow::Result<IndexHandle> {
     let dir = current_generation(index).ok_or_else(|| {
         anyhow::anyhow!(

@@ -2,24 +2,14 @@
 //! articles, plurals, question words, typos, and phrases that are no title
 //! (answered by the best search result).
 
-use daystrom::ingest::{ingest, open_current, IndexConfig, IngestOptions};
+use daystrom::ingest::{open_current, temporary_index};
 use daystrom::rules::{define, DefineAnswer};
 use std::sync::OnceLock;
 
 fn index() -> &'static tempfile::TempDir {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let cfg = IndexConfig {
-            corpus: None,
-            manifest: None,
-            index: dir.path().to_path_buf(),
-        };
-        let opts = IngestOptions {
-            progress: false,
-            rules_only: true,
-        };
-        ingest(&cfg, opts).expect("ingest of the real corpus");
+        let (dir, _handle) = temporary_index(true).expect("ingest of the real corpus");
         dir
     })
 }

@@ -1,25 +1,15 @@
 //! Search ranking against the real corpus: questions in players' words, each
 //! with the entry a judge would cite expected in the top 3.
 
-use daystrom::ingest::{ingest, open_current, IndexConfig, IngestOptions};
+use daystrom::ingest::temporary_index;
 use daystrom::search::{RulesSearcher, SearchQuery};
 use std::sync::OnceLock;
 
 fn searcher() -> &'static RulesSearcher {
     static S: OnceLock<(tempfile::TempDir, RulesSearcher)> = OnceLock::new();
     &S.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let cfg = IndexConfig {
-            corpus: None,
-            manifest: None,
-            index: dir.path().to_path_buf(),
-        };
-        let opts = IngestOptions {
-            progress: false,
-            rules_only: true,
-        };
-        ingest(&cfg, opts).expect("ingest of the real corpus");
-        let s = open_current(dir.path()).unwrap().searcher().unwrap();
+        let (dir, handle) = temporary_index(true).expect("ingest of the real corpus");
+        let s = handle.searcher().unwrap();
         (dir, s)
     })
     .1

@@ -3,7 +3,7 @@
 //! Italian, 2E), each with the entries a judge would cite. Prints recall@1
 //! and recall@3 and requires recall@3 ≥ 0.85 over the whole set.
 
-use daystrom::ingest::{ingest, open_current, IndexConfig, IngestOptions};
+use daystrom::ingest::{open_current, temporary_index};
 use daystrom::search::{RulesSearcher, SearchQuery};
 use std::sync::OnceLock;
 
@@ -11,18 +11,8 @@ use std::sync::OnceLock;
 fn index() -> &'static (tempfile::TempDir, RulesSearcher) {
     static S: OnceLock<(tempfile::TempDir, RulesSearcher)> = OnceLock::new();
     S.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let cfg = IndexConfig {
-            corpus: None,
-            manifest: None,
-            index: dir.path().to_path_buf(),
-        };
-        let opts = IngestOptions {
-            progress: false,
-            rules_only: true,
-        };
-        ingest(&cfg, opts).expect("ingest of the real corpus");
-        let s = open_current(dir.path()).unwrap().searcher().unwrap();
+        let (dir, handle) = temporary_index(true).expect("ingest of the real corpus");
+        let s = handle.searcher().unwrap();
         (dir, s)
     })
 }
