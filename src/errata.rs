@@ -8,10 +8,13 @@
 //! Invariants: the index on disk is never modified; an errata file is checked
 //! whole before anything is applied, so a mistake applies nothing.
 
-use crate::cards::model::{Card, CardDb, CardType, Persona, Stat};
+use crate::cards::model::{Card, CardDb, CardType, Edition, Stat};
+use crate::cards::parse;
+use crate::engine::state::GameState;
 use crate::engine::Verdict;
+use crate::scenario::{DbTitleResolver, TitleError, TitleResolver};
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use toml::Spanned;
 
@@ -165,6 +168,49 @@ struct ErrataReader<'a> {
     path: &'a Path,
     text: &'a str,
     db: &'a CardDb,
+    resolver: DbTitleResolver<'a>,
+}
+
+/// Card types an erratum may give (as `CardType::name` prints them).
+const CARD_TYPES: &[&str] = &[
+    "Personnel",
+    "Ship",
+    "Facility",
+    "Site",
+    "Mission",
+    "Time Location",
+    "Dilemma",
+    "Event",
+    "Interrupt",
+    "Interrupt/Event",
+    "Equipment",
+    "Incident",
+    "Objective",
+    "Artifact",
+    "Doorway",
+    "Tactic",
+    "Tribble",
+    "Trouble",
+    "Q Event",
+    "Q Interrupt",
+    "Q Dilemma",
+    "Q Artifact",
+    "Q Mission",
+];
+
+/// Why game text's `{references}` do not read, if they do not.
+fn brace_problem(s: &str) -> Option<String> {
+    let mut open: Option<usize> = None;
+    for (i, c) in s.char_indices() {
+        match (c, open) {
+            ('{', None) => open = Some(i),
+            ('{', Some(_)) => return Some(format!("`{{` inside a reference at character {i}")),
+            ('}', None) => return Some(format!("`}}` without `{{` at character {i}")),
+            ('}', Some(_)) => open = None,
+            _ => {}
+        }
+    }
+    open.map(|i| format!("reference opened at character {i} is never closed"))
 }
 
 impl ErrataReader<'_> {
@@ -201,7 +247,7 @@ impl ErrataReader<'_> {
             })?;
             check_value(field, value.get_ref())
                 .map_err(|what| self.error(value.span().start, what))?;
-            fields.push((field, value.into_inner()));
+            fields.push((field, value));
         }
         let title = title.ok_or_else(|| self.error(table_at, "a [[card]] needs `title`"))?;
         let at = title.span().start;
@@ -209,15 +255,117 @@ impl ErrataReader<'_> {
             .get_ref()
             .as_str()
             .ok_or_else(|| self.error(at, "`title` must be a string"))?;
-        let card = find_card(self.db, name).map_err(|msg| self.error(at, msg))?;
+        let card = find_card(self.db, &self.resolver, name).map_err(|msg| self.error(at, msg))?;
         if fields.is_empty() {
             return Err(self.error(at, format!("no field to change for `{name}`")));
         }
+        for (field, value) in &fields {
+            self.check_parses(card, *field, value)?;
+        }
+        // Text first, so a `skills` change replaces the skill box of the new text.
+        fields.sort_by_key(|(f, _)| *f);
         Ok(CardChange {
             card: card.id,
             title: card.title.clone(),
-            fields,
+            fields: fields
+                .into_iter()
+                .map(|(f, v)| (f, v.into_inner()))
+                .collect(),
         })
+    }
+
+    /// Text values must parse as the card parsers read them: known icon codes,
+    /// a known card type, balanced `{references}`, a readable skill box.
+    fn check_parses(
+        &self,
+        card: &Card,
+        field: CardField,
+        value: &Spanned<toml::Value>,
+    ) -> Result<(), ErrataError> {
+        let at = value.span().start;
+        let Some(s) = value.get_ref().as_str() else {
+            return Ok(());
+        };
+        match field {
+            CardField::Icons | CardField::Staffing => self.check_icons(s, value.span()),
+            CardField::Type => match CardType::parse(s) {
+                CardType::Other(_) => {
+                    let hint = nearest(s, CARD_TYPES.iter().copied())
+                        .map(|n| format!(", did you mean `{n}`?"))
+                        .unwrap_or_default();
+                    Err(self.error(at, format!("unknown card type `{s}`{hint}")))
+                }
+                _ => Ok(()),
+            },
+            CardField::Text => {
+                if let Some(problem) = brace_problem(s) {
+                    return Err(self.error(at, format!("game text does not parse: {problem}")));
+                }
+                if card.is_personnel() && card.skills_parsed {
+                    let bx = parse::skill_box(s);
+                    if let Some(p) = bx.problem.filter(|_| !bx.parsed) {
+                        return Err(self.error(
+                            at,
+                            format!("the skill box of the new game text does not parse: {p}"),
+                        ));
+                    }
+                }
+                Ok(())
+            }
+            CardField::Skills => {
+                if !card.is_personnel() {
+                    return Err(self.error(
+                        at,
+                        format!(
+                            "`skills` is a personnel's skill box; {} is a {}",
+                            card.title,
+                            card.card_type.name()
+                        ),
+                    ));
+                }
+                let bx = parse::skill_box(s);
+                if !bx.parsed || !bx.special_skills.is_empty() || bx.skills.is_empty() {
+                    let what = bx
+                        .problem
+                        .or_else(|| bx.special_skills.first().cloned())
+                        .unwrap_or_else(|| "no skills".into());
+                    return Err(self.error(
+                        at,
+                        format!("`skills` expects skills such as \"OFFICER Diplomacy x2 Leadership\"; cannot read `{what}`"),
+                    ));
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Every `[Code]` must be an icon of glossary/icons.toml; the error points
+    /// at the unknown code inside the string when it can be found.
+    fn check_icons(&self, s: &str, span: std::ops::Range<usize>) -> Result<(), ErrataError> {
+        let codes = parse::bracketed(s);
+        if codes.is_empty() {
+            return Err(self.error(
+                span.start,
+                format!("icons are written in brackets, such as \"[AU][Stf]\"; found `{s}`"),
+            ));
+        }
+        let vocab = &crate::vocab::vocabulary().icons;
+        for code in codes {
+            if vocab.canonical(code).is_some() {
+                continue;
+            }
+            let raw = &self.text[span.clone()];
+            let at = raw
+                .find(&format!("[{code}]"))
+                .map_or(span.start, |i| span.start + i);
+            let names = vocab.icons.iter().map(|i| i.code.as_str());
+            let hint = nearest(code, names)
+                .map(|n| format!(", did you mean `[{n}]`?"))
+                .unwrap_or_default();
+            return Err(self.error(at, format!("unknown icon `[{code}]`{hint}")));
+        }
+        Ok(())
     }
 
     fn rule_change(&self, raw: RawRule) -> Result<RuleChange, ErrataError> {
@@ -259,7 +407,12 @@ impl Errata {
     /// Parse and check an errata file against `db`. Every card must exist,
     /// every field must be known and well-typed; otherwise nothing is returned.
     pub fn parse(path: &Path, text: &str, db: &CardDb) -> Result<Errata, ErrataError> {
-        let reader = ErrataReader { path, text, db };
+        let reader = ErrataReader {
+            path,
+            text,
+            db,
+            resolver: DbTitleResolver::new(db),
+        };
         let raw: RawFile = toml::from_str(text).map_err(|e| {
             let at = e.span().map_or(0, |s| s.start);
             reader.error(at, e.message().to_string())
@@ -302,12 +455,25 @@ impl Errata {
         out
     }
 
+    /// A copy of `db` with the changes applied and what depends on them
+    /// re-derived with the card parsers (see [`rederive`]).
+    pub fn apply_rederived(&self, db: &CardDb) -> CardDb {
+        self.apply(db, &rederive)
+    }
+
     /// Ids of the cards this errata changes.
     pub fn changed_cards(&self) -> Vec<usize> {
         let mut ids: Vec<usize> = self.cards.iter().map(|c| c.card).collect();
+        ids.sort_unstable();
         ids.dedup();
         ids
     }
+}
+
+/// Re-derive what a card's game text determines (references, skill box,
+/// downloads), exactly as the card ingest does for a CSV row.
+pub fn rederive(card: &mut Card) {
+    crate::cards::ingest::rederive_text(card);
 }
 
 /// Byte offsets of each `[[card]]` header, to point at a table missing its title.
@@ -338,40 +504,39 @@ fn nearest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<
         .map(|(_, c)| c)
 }
 
-/// Find the card an erratum names: exact title (folded) first, else an error
-/// with the nearest titles.
-fn find_card<'a>(db: &'a CardDb, name: &str) -> Result<&'a Card, String> {
-    let want = crate::repair::fold_for_match(name);
-    let exact: Vec<&Card> = db
-        .cards
-        .iter()
-        .filter(|c| crate::repair::fold_for_match(&c.title) == want)
-        .collect();
-    match exact.as_slice() {
-        [one] => Ok(one),
-        [first, ..] => {
-            // Same title in both editions: the 1E card is the one errata target.
-            Ok(exact
-                .iter()
-                .find(|c| c.edition == crate::cards::Edition::First)
-                .unwrap_or(first))
-        }
-        [] => {
-            let mut near: Vec<(f64, &str)> = db
-                .cards
-                .iter()
-                .map(|c| {
-                    let t = crate::repair::fold_for_match(&c.title);
-                    (strsim::jaro_winkler(&want, &t), c.title.as_str())
-                })
-                .filter(|(s, _)| *s > 0.8)
-                .collect();
-            near.sort_by(|a, b| b.0.total_cmp(&a.0));
-            near.dedup_by(|a, b| a.1 == b.1);
-            let hint = if near.is_empty() {
+/// Find the card an erratum names as the scenarios do (exact folded title,
+/// First Edition preferred, a left-out subtitle forgiven); else an error with
+/// the nearest titles from the forgiving card lookup.
+fn find_card<'a>(
+    db: &'a CardDb,
+    resolver: &DbTitleResolver,
+    name: &str,
+) -> Result<&'a Card, String> {
+    match resolver.resolve(name, None) {
+        Ok(id) => Ok(&db.cards[id]),
+        Err(TitleError::Ambiguous { candidates }) => Err(format!(
+            "`{name}` names {} different cards ({})",
+            candidates.len(),
+            candidates.join("; ")
+        )),
+        Err(TitleError::Unknown { suggestions }) => {
+            let mut names: Vec<String> = match crate::cards::lookup::lookup(db, name) {
+                crate::cards::lookup::Lookup::NotFound { suggestions } => {
+                    suggestions.iter().map(|c| c.title.clone()).collect()
+                }
+                found => found.card().map(|c| c.title.clone()).into_iter().collect(),
+            };
+            names.extend(suggestions);
+            let mut seen = Vec::new();
+            names.retain(|n| {
+                let fresh = !seen.contains(n);
+                seen.push(n.clone());
+                fresh
+            });
+            names.truncate(3);
+            let hint = if names.is_empty() {
                 String::new()
             } else {
-                let names: Vec<&str> = near.iter().take(3).map(|(_, t)| *t).collect();
                 format!(", did you mean {}?", names.join(" / "))
             };
             Err(format!("unknown card `{name}`{hint}"))
@@ -455,16 +620,6 @@ fn opt_text(value: &toml::Value) -> Option<String> {
         .map(str::to_string)
 }
 
-/// Icons written as `[AU][Stf]` (codes inside brackets).
-fn icon_codes(value: &toml::Value) -> Vec<String> {
-    let s = value.as_str().unwrap_or_default();
-    s.split(['[', ']'])
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-        .collect()
-}
-
 fn set_field(card: &mut Card, field: CardField, value: &toml::Value) {
     let text = || value.as_str().unwrap_or_default().to_string();
     match field {
@@ -473,45 +628,39 @@ fn set_field(card: &mut Card, field: CardField, value: &toml::Value) {
         CardField::Type => card.card_type = CardType::parse(&text()),
         CardField::Unique => card.unique = value.as_bool().unwrap_or(card.unique),
         CardField::Universal => card.universal = value.as_bool().unwrap_or(card.universal),
-        CardField::Affiliation => card.affiliations = string_list(value, '/'),
+        CardField::Affiliation => {
+            card.affiliations = string_list(value, '/')
+                .iter()
+                .flat_map(|a| parse::affiliations(a))
+                .collect()
+        }
         CardField::Class => card.class = opt_text(value),
         CardField::Integrity => card.int_rng = stat_of(value),
         CardField::Cunning => card.cun_wpn = stat_of(value),
         CardField::Strength => card.str_shd = stat_of(value),
         CardField::Points => card.points = stat_of(value),
         CardField::Span => card.span = stat_of(value),
-        CardField::Icons => card.icons = icon_codes(value),
-        CardField::Staffing => card.staffing = icon_codes(value),
+        CardField::Icons => card.icons = parse::icons(&text()).0,
+        CardField::Staffing => card.staffing = parse::staffing(&text()).0,
         CardField::Characteristics => card.characteristics = string_list(value, ';'),
-        CardField::Persona => card.persona = opt_text(value).map(parse_persona),
+        CardField::Persona => card.persona = parse::personas(&text()).into_iter().next(),
         CardField::Commands => card.commands = string_list(value, ';'),
         CardField::Requires => card.requires = opt_text(value),
         CardField::Reports => card.reports = opt_text(value),
         CardField::Quadrant => card.quadrant = opt_text(value),
         CardField::Region => card.region = opt_text(value),
-        CardField::Skills => {
-            // The skill box is the front of a personnel's game text: replace
-            // the leading skills, keep the rest, and let `rederive` re-parse.
-            let rest = card.special_skills.join(" ");
-            card.text = format!("{} {}", text().trim(), rest).trim().to_string();
-        }
+        CardField::Skills => card.text = replace_skill_box(&card.text, &text()),
     }
 }
 
-fn parse_persona(s: String) -> Persona {
-    let t = s.trim();
-    let (name, mirror, infiltrator) = if let Some(n) = t.strip_prefix('(') {
-        (n.trim_end_matches(')'), true, false)
-    } else if let Some(n) = t.strip_prefix('<') {
-        (n.trim_end_matches('>'), false, true)
-    } else {
-        (t, false, false)
-    };
-    Persona {
-        name: name.to_string(),
-        mirror,
-        infiltrator,
-    }
+/// A personnel's game text with its skills replaced: the new skills, then the
+/// special downloads and special-skill sentences of the old text, in order.
+fn replace_skill_box(text: &str, skills: &str) -> String {
+    let old = parse::skill_box(text);
+    let mut parts = vec![skills.trim().to_string()];
+    parts.extend(old.downloads.iter().map(|t| format!("DL/ {{{t}}}")));
+    parts.extend(old.special_skills);
+    parts.join(" ")
 }
 
 /// One question's verdict in one scenario file, as the errata report compares them.
@@ -521,6 +670,79 @@ pub struct VerdictRow {
     /// The question's label ("#2 valid response: Hugh").
     pub question: String,
     pub verdict: Verdict,
+}
+
+/// A scenario file read into memory once, run before and after the change.
+#[derive(Debug, Clone)]
+pub struct ScenarioText {
+    pub path: PathBuf,
+    pub text: String,
+}
+
+/// Read scenario files (as listed by [`crate::scenario::check::collect`]).
+pub fn read_scenarios(files: &[PathBuf]) -> anyhow::Result<Vec<ScenarioText>> {
+    files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f)
+                .map_err(|e| anyhow::anyhow!("cannot read scenario {}: {e}", f.display()))?;
+            Ok(ScenarioText {
+                path: f.clone(),
+                text,
+            })
+        })
+        .collect()
+}
+
+/// Every question's verdict over one card database, and the files that did
+/// not load (path → error).
+#[derive(Debug, Clone, Default)]
+pub struct ScenarioRun {
+    pub rows: Vec<VerdictRow>,
+    pub errors: BTreeMap<PathBuf, String>,
+}
+
+/// Load and answer every scenario against `db`; titles resolve on `db`.
+pub fn run_scenarios(scenarios: &[ScenarioText], db: &CardDb) -> ScenarioRun {
+    let resolver = DbTitleResolver::new(db);
+    let mut run = ScenarioRun::default();
+    for s in scenarios {
+        let loaded = crate::scenario::load(&s.path, &s.text, db, &resolver);
+        let scenario = match loaded {
+            Ok(sc) => sc,
+            Err(e) => {
+                run.errors.insert(s.path.clone(), e.to_string());
+                continue;
+            }
+        };
+        let answers = crate::scenario::run(&scenario, db);
+        for (i, (q, a)) in scenario.questions.iter().zip(answers).enumerate() {
+            run.rows.push(VerdictRow {
+                scenario: s.path.clone(),
+                question: question_label(i, q, &scenario.state),
+                verdict: a.verdict,
+            });
+        }
+    }
+    run
+}
+
+/// "#N ask: card" — the piece asked about, else what the question names.
+fn question_label(i: usize, q: &crate::scenario::Question, state: &GameState) -> String {
+    let handle = |p: &usize| state.pieces.get(*p).map_or("?", |x| x.handle.as_str());
+    let subject = q
+        .card
+        .as_ref()
+        .map(|p| handle(p).to_string())
+        .or_else(|| q.requirement.clone())
+        .or_else(|| {
+            (!q.by.is_empty()).then(|| q.by.iter().map(handle).collect::<Vec<_>>().join(", "))
+        })
+        .or_else(|| q.act.clone());
+    match subject {
+        Some(s) => format!("#{} {}: {s}", i + 1, q.ask),
+        None => format!("#{} {}", i + 1, q.ask),
+    }
 }
 
 /// A verdict that changed.
@@ -551,13 +773,41 @@ pub struct Review {
     pub references: String,
 }
 
+/// One changed card and the fields whose values changed.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChangedCard {
+    pub title: String,
+    pub fields: Vec<FieldChange>,
+}
+
+/// A field's value before and after, as `daystrom card` prints it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FieldChange {
+    pub field: String,
+    pub before: String,
+    pub after: String,
+}
+
+/// A scenario that loaded before the change but not after.
+#[derive(Debug, Clone, Serialize)]
+pub struct BrokenScenario {
+    pub scenario: PathBuf,
+    pub error: String,
+}
+
 /// Everything `daystrom errata` reports.
 #[derive(Debug, Clone, Serialize, Default)]
 pub struct ErrataReport {
+    pub errata: PathBuf,
     pub scenarios: usize,
     pub questions: usize,
+    /// Scenario files that did not load, before and after alike (not counted as flips).
+    pub scenario_errors: usize,
+    pub changed_cards: Vec<ChangedCard>,
     pub flips: Vec<Flip>,
     pub became_undecided: Vec<Flip>,
+    /// Scenarios the change made unloadable (e.g. a type change breaks a title).
+    pub broken: Vec<BrokenScenario>,
     pub ability_changes: Vec<AbilityChange>,
     pub review: Vec<Review>,
     pub rule_changes: Vec<RuleChange>,
@@ -568,12 +818,181 @@ pub struct ErrataReport {
 impl ErrataReport {
     /// True when the errata moves any verdict: the command exits non-zero.
     pub fn any_flip(&self) -> bool {
-        !self.flips.is_empty() || !self.became_undecided.is_empty()
+        !self.flips.is_empty() || !self.became_undecided.is_empty() || !self.broken.is_empty()
+    }
+
+    /// The summary table.
+    pub fn table(&self) -> comfy_table::Table {
+        let mut t = comfy_table::Table::new();
+        t.set_header(vec!["errata impact", "count"]);
+        let rows = [
+            ("cards changed", self.changed_cards.len()),
+            ("rules entries changed", self.rule_changes.len()),
+            ("scenarios run", self.scenarios),
+            ("questions answered", self.questions),
+            (
+                "scenarios not loading (before and after)",
+                self.scenario_errors,
+            ),
+            ("verdicts flipped", self.flips.len()),
+            ("verdicts became undecided", self.became_undecided.len()),
+            ("scenarios broken by the change", self.broken.len()),
+            ("cards whose abilities changed", self.ability_changes.len()),
+            (
+                "cards to review (reference a changed card)",
+                self.review.len(),
+            ),
+            (
+                "questions citing a changed rule",
+                self.citing_changed_rules.len(),
+            ),
+        ];
+        for (k, v) in rows {
+            t.add_row(vec![k.to_string(), v.to_string()]);
+        }
+        t
     }
 }
 
-/// Compare verdicts before and after, abilities before and after, and list the
-/// cards that reference the changed ones.
+/// Apply an errata to a copy of `db`, run the scenarios before and after, and
+/// report what moved. `db` itself is not touched.
+pub fn assess(errata: &Errata, db: &CardDb, scenarios: &[ScenarioText]) -> ErrataReport {
+    let after_db = errata.apply_rederived(db);
+    let before = run_scenarios(scenarios, db);
+    let after = run_scenarios(scenarios, &after_db);
+    let mut report = impact(
+        errata,
+        db,
+        &after_db,
+        &before.rows,
+        &after.rows,
+        &render_abilities,
+    );
+    report.errata = errata.path.clone();
+    report.scenarios = scenarios.len();
+    report.scenario_errors = before.errors.len();
+    report.broken = after
+        .errors
+        .iter()
+        .filter(|(p, _)| !before.errors.contains_key(*p))
+        .map(|(p, e)| BrokenScenario {
+            scenario: p.clone(),
+            error: e.clone(),
+        })
+        .collect();
+    report
+}
+
+/// A card's compiled abilities, one line per ability, stable for comparison:
+/// `timing [action] · targets · effects · not understood`.
+pub fn render_abilities(card: &Card) -> String {
+    let c = crate::engine::abilities::compile(card);
+    if c.abilities.is_empty() {
+        return "(no abilities)".into();
+    }
+    c.abilities
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let mut timing = a.timing.class.name().to_string();
+            if let Some(action) = &a.timing.action {
+                timing.push_str(&format!(" [{action}]"));
+            }
+            if let Some(l) = &a.timing.limit {
+                timing.push_str(&format!(" ({l})"));
+            }
+            let join = |v: Vec<String>| v.join(", ");
+            let targets = join(a.targets.iter().map(|t| t.to_string()).collect());
+            let effects = join(
+                a.effects
+                    .iter()
+                    .map(|e| {
+                        let objs: Vec<String> = e.objects.iter().map(|o| o.to_string()).collect();
+                        if objs.is_empty() {
+                            e.verb.clone()
+                        } else {
+                            format!("{} → {}", e.verb, objs.join(" "))
+                        }
+                    })
+                    .collect(),
+            );
+            let mut line = format!("{}. {timing} · {targets} · {effects}", i + 1);
+            if !a.unparsed.is_empty() {
+                line.push_str(&format!(" · not understood: {}", a.unparsed.join(" / ")));
+            }
+            line
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The printable fields of a card, in `daystrom card` order.
+fn field_values(c: &Card) -> Vec<(&'static str, String)> {
+    let stat = |s: &Option<Stat>| s.as_ref().map(|s| s.to_string()).unwrap_or_default();
+    let icons = |v: &[String]| v.iter().map(|i| format!("[{i}]")).collect::<String>();
+    let skills = c
+        .skills
+        .iter()
+        .map(|s| {
+            if s.level == 1.0 {
+                s.name.clone()
+            } else {
+                format!("{} x{}", s.name, s.level)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    vec![
+        ("type", c.card_type.name()),
+        ("unique", c.unique.to_string()),
+        ("universal", c.universal.to_string()),
+        ("affiliation", c.affiliations.join(" / ")),
+        ("class", c.class.clone().unwrap_or_default()),
+        ("integrity / range", stat(&c.int_rng)),
+        ("cunning / weapons", stat(&c.cun_wpn)),
+        ("strength / shields", stat(&c.str_shd)),
+        ("points", stat(&c.points)),
+        ("span", stat(&c.span)),
+        ("icons", icons(&c.icons)),
+        ("staffing", icons(&c.staffing)),
+        ("characteristics", c.characteristics.join("; ")),
+        (
+            "persona",
+            c.persona
+                .as_ref()
+                .map(|p| p.name.clone())
+                .unwrap_or_default(),
+        ),
+        ("commands", c.commands.join("; ")),
+        ("requires", c.requires.clone().unwrap_or_default()),
+        ("reports", c.reports.clone().unwrap_or_default()),
+        ("quadrant", c.quadrant.clone().unwrap_or_default()),
+        ("region", c.region.clone().unwrap_or_default()),
+        ("skills", skills),
+        ("special skills", c.special_skills.join(" / ")),
+        ("downloads", c.special_downloads.join(", ")),
+        ("references", c.references.join(", ")),
+        ("game text", c.text.clone()),
+        ("lore", c.lore.clone()),
+    ]
+}
+
+/// The fields whose printed values differ between two versions of a card.
+pub fn field_changes(before: &Card, after: &Card) -> Vec<FieldChange> {
+    field_values(before)
+        .into_iter()
+        .zip(field_values(after))
+        .filter(|((_, b), (_, a))| a != b)
+        .map(|((field, b), (_, a))| FieldChange {
+            field: field.to_string(),
+            before: b,
+            after: a,
+        })
+        .collect()
+}
+
+/// Compare verdicts before and after (matched by scenario and question),
+/// abilities before and after, and list the cards that reference the changed ones.
 pub fn impact(
     errata: &Errata,
     before_db: &CardDb,
@@ -582,29 +1001,41 @@ pub fn impact(
     after: &[VerdictRow],
     render_abilities: &dyn Fn(&Card) -> String,
 ) -> ErrataReport {
+    let mut scenarios: Vec<&PathBuf> = before.iter().map(|r| &r.scenario).collect();
+    scenarios.dedup();
     let mut report = ErrataReport {
-        scenarios: {
-            let mut s: Vec<&PathBuf> = before.iter().map(|r| &r.scenario).collect();
-            s.dedup();
-            s.len()
-        },
+        errata: errata.path.clone(),
+        scenarios: scenarios.len(),
         questions: before.len(),
         rule_changes: errata.rules.clone(),
         ..Default::default()
     };
-    for (b, a) in before.iter().zip(after) {
+    let after_by: HashMap<(&PathBuf, &str), &VerdictRow> = after
+        .iter()
+        .map(|r| ((&r.scenario, r.question.as_str()), r))
+        .collect();
+    for b in before {
+        let Some(a) = after_by.get(&(&b.scenario, b.question.as_str())) else {
+            continue;
+        };
         if b.verdict.value == a.verdict.value {
             continue;
         }
-        let flip = flip_of(b, a);
-        if matches!(a.verdict.value, crate::engine::VerdictValue::Undecided(_)) {
-            report.became_undecided.push(flip);
+        let undecided =
+            |r: &VerdictRow| matches!(r.verdict.value, crate::engine::VerdictValue::Undecided(_));
+        if undecided(a) && !undecided(b) {
+            report.became_undecided.push(flip_of(b, a));
         } else {
-            report.flips.push(flip);
+            report.flips.push(flip_of(b, a));
         }
     }
-    for id in errata.changed_cards() {
+    let changed = errata.changed_cards();
+    for &id in &changed {
         let (old, new) = (&before_db.cards[id], &after_db.cards[id]);
+        report.changed_cards.push(ChangedCard {
+            title: new.title.clone(),
+            fields: field_changes(old, new),
+        });
         let (ra, rb) = (render_abilities(old), render_abilities(new));
         if ra != rb {
             report.ability_changes.push(AbilityChange {
@@ -613,7 +1044,11 @@ pub fn impact(
                 after: rb,
             });
         }
-        report.review.extend(referencing(after_db, &new.title));
+        report.review.extend(
+            referencing(after_db, new)
+                .into_iter()
+                .filter(|r| !changed.iter().any(|&c| after_db.cards[c].title == r.title)),
+        );
     }
     report.citing_changed_rules = citing(&errata.rules, before);
     report
@@ -634,21 +1069,27 @@ fn flip_of(b: &VerdictRow, a: &VerdictRow) -> Flip {
     }
 }
 
-/// Cards whose game text names `title` in braces.
-fn referencing(db: &CardDb, title: &str) -> Vec<Review> {
-    let want = crate::repair::fold_for_match(title);
-    db.cards
+/// First Edition cards whose game text names `card` in braces (a reference
+/// names a card by its title, or by its title without a subtitle).
+fn referencing(db: &CardDb, card: &Card) -> Vec<Review> {
+    let mut out: Vec<Review> = db
+        .cards
         .iter()
-        .filter(|c| {
-            c.references
-                .iter()
-                .any(|r| crate::repair::fold_for_match(r) == want)
+        .filter(|c| c.id != card.id && c.edition == Edition::First)
+        .filter_map(|c| {
+            let r = c.references.iter().find(|r| {
+                crate::repair::fold_for_match(r) == crate::repair::fold_for_match(&card.title)
+                    || crate::engine::abilities::reference_names(r, &card.title)
+            })?;
+            Some(Review {
+                title: c.title.clone(),
+                references: format!("{{{r}}}"),
+            })
         })
-        .map(|c| Review {
-            title: c.title.clone(),
-            references: title.to_string(),
-        })
-        .collect()
+        .collect();
+    out.sort_by(|a, b| a.title.cmp(&b.title));
+    out.dedup_by(|a, b| a.title == b.title);
+    out
 }
 
 /// Questions whose verdicts cite an entry that a rule change touches.
@@ -825,5 +1266,115 @@ mod tests {
         let r = impact(&e, &db, &after, &rows, &rows, &|c: &Card| c.text.clone());
         assert!(!r.any_flip());
         assert!(r.ability_changes.is_empty());
+    }
+
+    fn db_with_picard() -> CardDb {
+        let mut db = db();
+        let mut p = card(
+            2,
+            "Jean-Luc Picard",
+            "OFFICER Diplomacy Leadership DL/ {Hugh} May nullify {Borg Ship}.",
+        );
+        p.card_type = CardType::Personnel;
+        crate::cards::ingest::rederive_text(&mut p);
+        db.cards.push(p);
+        db
+    }
+
+    #[test]
+    fn a_skills_change_replaces_the_skill_box_and_keeps_the_rest() {
+        let db = db_with_picard();
+        assert_eq!(db.cards[2].skills.len(), 3);
+        let e = Errata::parse(
+            Path::new("e.toml"),
+            "[[card]]\ntitle = \"Jean-Luc Picard\"\nskills = \"OFFICER Diplomacy x2\"\n",
+            &db,
+        )
+        .unwrap();
+        let after = e.apply_rederived(&db);
+        let p = &after.cards[2];
+        assert_eq!(
+            p.text,
+            "OFFICER Diplomacy x2 DL/ {Hugh} May nullify {Borg Ship}."
+        );
+        let names: Vec<(&str, f32)> = p
+            .skills
+            .iter()
+            .map(|s| (s.name.as_str(), s.level))
+            .collect();
+        assert_eq!(names, vec![("OFFICER", 1.0), ("Diplomacy", 2.0)]);
+        assert_eq!(p.special_downloads, vec!["Hugh".to_string()]);
+        assert_eq!(
+            p.references,
+            vec!["Hugh".to_string(), "Borg Ship".to_string()]
+        );
+    }
+
+    #[test]
+    fn a_text_change_re_derives_references() {
+        let db = db();
+        let e = parse("[[card]]\ntitle = \"Hugh\"\ntext = \"Nullifies {Rogue Borg}.\"\n").unwrap();
+        let after = e.apply_rederived(&db);
+        assert_eq!(after.cards[0].references, vec!["Rogue Borg".to_string()]);
+    }
+
+    #[test]
+    fn values_that_do_not_parse_are_errors_at_their_place() {
+        let err = parse("[[card]]\ntitle = \"Hugh\"\nicons = \"[AU][Sttf]\"\n").unwrap_err();
+        assert_eq!((err.line, err.col), (3, 14));
+        assert!(
+            err.message.contains("unknown icon `[Sttf]`"),
+            "{}",
+            err.message
+        );
+        assert!(err.message.contains("`[Stf]`"), "{}", err.message);
+        let err = parse("[[card]]\ntitle = \"Hugh\"\ntype = \"Interupt\"\n").unwrap_err();
+        assert!(
+            err.message.contains("did you mean `Interrupt`"),
+            "{}",
+            err.message
+        );
+        let err =
+            parse("[[card]]\ntitle = \"Hugh\"\ntext = \"Nullifies {Borg Ship.\"\n").unwrap_err();
+        assert!(err.message.contains("never closed"), "{}", err.message);
+        let err = parse("[[card]]\ntitle = \"Hugh\"\nskills = \"OFFICER\"\n").unwrap_err();
+        assert!(err.message.contains("personnel"), "{}", err.message);
+    }
+
+    #[test]
+    fn icons_are_canonicalised_by_the_vocabulary() {
+        let db = db();
+        let e = parse("[[card]]\ntitle = \"Hugh\"\nicons = \"[au][Stf]\"\n").unwrap();
+        let after = e.apply_rederived(&db);
+        assert_eq!(
+            after.cards[0].icons,
+            vec!["AU".to_string(), "Stf".to_string()]
+        );
+    }
+
+    #[test]
+    fn field_changes_name_only_what_moved() {
+        let db = db();
+        let e = parse("[[card]]\ntitle = \"Hugh\"\ntext = \"Nullifies {Rogue Borg}.\"\n").unwrap();
+        let after = e.apply_rederived(&db);
+        let fields: Vec<String> = field_changes(&db.cards[0], &after.cards[0])
+            .into_iter()
+            .map(|f| f.field)
+            .collect();
+        assert_eq!(fields, vec!["references", "game text"]);
+    }
+
+    #[test]
+    fn rendered_abilities_follow_the_text() {
+        let db = db();
+        let hugh = render_abilities(&db.cards[0]);
+        assert!(hugh.contains("nullify"), "{hugh}");
+        let mut quiet = db.cards[0].clone();
+        quiet.text = "Destroys (discard) all {Rogue Borg} at one location.".into();
+        let after = render_abilities(&quiet);
+        assert!(
+            !after.contains("nullify") && after.contains("destroy"),
+            "{after}"
+        );
     }
 }

@@ -322,7 +322,8 @@ pub fn diff(old_name: &str, old: &ReadReport, new_name: &str, new: &ReadReport) 
     out
 }
 
-fn word_diff(old: &str, new: &str) -> Vec<(&'static str, String)> {
+/// Word-level diff of two texts: runs tagged "equal", "delete" or "insert".
+pub fn word_diff(old: &str, new: &str) -> Vec<(&'static str, String)> {
     let d = similar::TextDiff::from_words(old, new);
     let mut runs: Vec<(&'static str, String)> = Vec::new();
     for change in d.iter_all_changes() {

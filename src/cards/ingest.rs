@@ -355,6 +355,26 @@ fn card_from_row(
     }
 }
 
+/// Re-derive what a card's game text determines, as [`load`] does for a CSV
+/// row: `{Title}` references, and a personnel's skill box (skills, special
+/// skills, special downloads, whether it parsed) or another card's `DL/`
+/// titles. Used when a card's text is changed in memory (errata).
+pub fn rederive_text(card: &mut Card) {
+    card.references = parse::references(&card.text);
+    if card.card_type == CardType::Personnel {
+        let bx = parse::skill_box(&card.text);
+        card.skills = bx.skills;
+        card.special_skills = bx.special_skills;
+        card.special_downloads = bx.downloads;
+        card.skills_parsed = bx.parsed;
+    } else {
+        card.skills.clear();
+        card.special_skills.clear();
+        card.special_downloads = download_titles(&card.text);
+        card.skills_parsed = true;
+    }
+}
+
 /// Non-personnel: the `{Title}`s right after `DL/`.
 fn download_titles(text: &str) -> Vec<String> {
     text.match_indices("DL/")

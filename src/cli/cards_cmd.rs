@@ -19,6 +19,9 @@ pub struct CardArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    /// Show the card as it would read after this errata file (see docs/errata.md).
+    #[arg(long, value_name = "FILE")]
+    pub errata: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -76,6 +79,9 @@ pub fn referenced_by(store: &Store, card: usize) -> anyhow::Result<Vec<String>> 
 }
 
 pub fn card(ctx: &Context, args: CardArgs) -> anyhow::Result<ExitCode> {
+    if let Some(file) = &args.errata {
+        return card_after_errata(ctx, &args.name.join(" "), file, args.json);
+    }
     let handle = crate::ingest::open_fresh(ctx)?;
     // Titles only for the lookup; the chosen card is then read in full.
     let db = crate::store::cards::load_titles(&handle.store)?;
@@ -371,6 +377,48 @@ pub fn cards(ctx: &Context, args: CardsArgs) -> anyhow::Result<ExitCode> {
     }
     println!("{t}");
     println!("{} card(s)", rows.len());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `daystrom card NAME --errata FILE`: the card as the errata would leave it,
+/// the changed fields listed and the game text word-diffed.
+fn card_after_errata(
+    ctx: &Context,
+    name: &str,
+    file: &std::path::Path,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let db = crate::ingest::open_fresh(ctx)?.cards()?;
+    let errata = crate::errata::Errata::load(file, &db)?;
+    let Some(before) = lookup(&db, name).card() else {
+        super::output::eprint_error(&format!("no card matches `{name}`"));
+        return Ok(ExitCode::from(2));
+    };
+    let after_db = errata.apply_rederived(&db);
+    let after = &after_db.cards[before.id];
+    let changes = crate::errata::field_changes(before, after);
+    if json {
+        print_json(&serde_json::json!({ "card": after, "changes": changes }))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    print!("{}", render_card(after, &[], &[], &[]));
+    let colour = super::output::colour_stdout();
+    if changes.is_empty() {
+        println!("{} does not change {}", file.display(), after.title);
+    }
+    for c in &changes {
+        let shown = if c.field == "game text" || c.field == "lore" {
+            let words = crate::rules::word_diff(&c.before, &c.after);
+            crate::rules::render_words(&words, colour)
+        } else {
+            format!(
+                "{} → {}",
+                paint(&c.before, Style::Bad, colour),
+                paint(&c.after, Style::Good, colour)
+            )
+        };
+        println!("{}: {shown}", paint(&c.field, Style::Bold, colour));
+    }
     Ok(ExitCode::SUCCESS)
 }
 

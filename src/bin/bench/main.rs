@@ -3,6 +3,7 @@
 
 mod cards_bench;
 mod check_bench;
+mod errata_bench;
 mod rules_bench;
 
 fn main() -> anyhow::Result<()> {
@@ -15,6 +16,9 @@ fn main() -> anyhow::Result<()> {
     }
     if what == "check" || what == "all" {
         check_bench::run()?;
+    }
+    if what == "errata" || what == "all" {
+        errata_bench::run()?;
     }
     Ok(())
 }
