@@ -47,10 +47,9 @@ fn mission_affiliations(mission: &Card) -> Option<Vec<String>> {
 }
 
 fn matches_mission(state: &GameState, p: usize, icons: &[String]) -> bool {
-    // A personnel matches by any affiliation icon printed on it.
-    state.pieces[p]
-        .card
-        .affiliations
+    // A personnel matches by its affiliation now (its mode, if multi-affiliation).
+    state
+        .affiliations(p)
         .iter()
         .any(|a| icons.iter().any(|i| i.eq_ignore_ascii_case(a)))
 }
@@ -313,7 +312,7 @@ pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
     let able: Vec<usize> = all
         .iter()
         .copied()
-        .filter(|&p| !state.is_stopped(p) && !state.pieces[p].status.disabled)
+        .filter(|&p| !state.is_stopped(p) && !state.is_out_of_action(p))
         .collect();
     if able.len() < all.len() {
         reasons.push(because(
@@ -321,7 +320,8 @@ pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
             "stopped",
         ));
     }
-    let cards: Vec<&Card> = able.iter().map(|&p| &state.pieces[p].card).collect();
+    let in_play: Vec<Card> = able.iter().map(|&p| state.card_in_play(p)).collect();
+    let cards: Vec<&Card> = in_play.iter().collect();
     let unmet = requirements::evaluate(&req, &cards);
     reasons.push(fact(format!("requirement: {req}")));
     if unmet.is_empty() {

@@ -97,7 +97,8 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
         .copied()
         .filter(|&p| !state.is_stopped(p))
         .collect();
-    let cards: Vec<&Card> = able.iter().map(|&p| &state.pieces[p].card).collect();
+    let in_play: Vec<Card> = able.iter().map(|&p| state.card_in_play(p)).collect();
+    let cards: Vec<&Card> = in_play.iter().collect();
     let unmet = requirements::evaluate(&req, &cards);
     let overcome = unmet.is_empty();
     let mut reasons = vec![
