@@ -123,7 +123,7 @@ pub fn load(
             file: path.to_path_buf(),
             line,
             col,
-            message: e.message().trim().to_string(),
+            message: with_field_suggestion(e.message().trim()),
         }
     })?;
     Builder {
@@ -133,6 +133,25 @@ pub fn load(
         resolver,
     }
     .build(file)
+}
+
+/// serde's "unknown field `stoped`, expected one of `id`, ..." gains
+/// "; did you mean `stopped`?" when a known key is close.
+fn with_field_suggestion(message: &str) -> String {
+    let Some(rest) = message.strip_prefix("unknown field `") else {
+        return message.to_string();
+    };
+    let Some((field, expected)) = rest.split_once('`') else {
+        return message.to_string();
+    };
+    let known: Vec<String> = expected
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect();
+    let hint = suggest(field, &known).replace('"', "`");
+    format!("{message}{hint}")
 }
 
 /// Answer every question of a scenario.

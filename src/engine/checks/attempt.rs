@@ -47,9 +47,12 @@ fn mission_affiliations(mission: &Card) -> Option<Vec<String>> {
 }
 
 fn matches_mission(state: &GameState, p: usize, icons: &[String]) -> bool {
-    // A personnel matches by its affiliation now (its mode, if multi-affiliation).
-    state
-        .affiliations(p)
+    // "A personnel matches a mission's affiliation if he has one of the
+    // affiliation icons printed on the card": a multi-affiliation card matches
+    // by any of its icons, whatever its current mode.
+    state.pieces[p]
+        .card
+        .affiliations
         .iter()
         .any(|a| icons.iter().any(|i| i.eq_ignore_ascii_case(a)))
 }
