@@ -206,13 +206,6 @@ impl GameState {
         card
     }
 
-    /// Cards that may contribute to a requirement or an action: not
-    /// disabled, not in stasis (Glossary "disabled", "stasis").
-    pub fn is_out_of_action(&self, idx: usize) -> bool {
-        let s = &self.pieces[idx].status;
-        s.disabled || s.in_stasis
-    }
-
     /// A piece is stopped itself or by being aboard a stopped ship.
     pub fn is_stopped(&self, idx: usize) -> bool {
         let p = &self.pieces[idx];

@@ -129,6 +129,13 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
             ),
         );
     }
+    if let Some(why) = all
+        .iter()
+        .chain(ship_of(q, state).as_ref())
+        .find_map(|&c| super::restraints::bound(state, c, "attempt a mission"))
+    {
+        return no(reasons, why);
+    }
     if let Some(by) = &mission.solved_by {
         return no(
             reasons,
@@ -156,18 +163,35 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
             fact("not every member of the group is at the mission's location"),
         );
     }
+    for &p in &all {
+        if let Some(why) = super::restraints::unusable(state, p) {
+            reasons.push(why);
+        } else if super::restraints::is_intruder(state, p) {
+            reasons.push(because(
+                format!(
+                    "{} is an intruder: intruders cannot attempt or scout missions",
+                    state.pieces[p].handle
+                ),
+                "intruder",
+            ));
+        }
+    }
     let able: Vec<usize> = all
         .iter()
         .copied()
         .filter(|&p| {
             let s = &state.pieces[p].status;
-            !state.is_stopped(p) && !s.disabled && !s.stunned && !s.mortally_wounded
+            !state.is_stopped(p)
+                && !s.stunned
+                && !s.mortally_wounded
+                && super::restraints::unusable(state, p).is_none()
+                && !super::restraints::is_intruder(state, p)
         })
         .collect();
     if able.len() < all.len() {
         reasons.push(because(
             format!(
-                "{} stopped or disabled personnel may not participate",
+                "{} stopped, disabled, in stasis, under house arrest or intruding personnel may not participate",
                 all.len() - able.len()
             ),
             "stopped",
@@ -315,8 +339,12 @@ pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
     let able: Vec<usize> = all
         .iter()
         .copied()
-        .filter(|&p| !state.is_stopped(p) && !state.is_out_of_action(p))
+        .filter(|&p| !state.is_stopped(p) && super::restraints::unusable(state, p).is_none())
         .collect();
+    reasons.extend(
+        all.iter()
+            .filter_map(|&p| super::restraints::unusable(state, p)),
+    );
     if able.len() < all.len() {
         reasons.push(because(
             "\"stopped\" personnel cannot contribute skills to overcome dilemmas or solve missions",
