@@ -854,9 +854,14 @@ impl<'a> Builder<'a> {
     }
 }
 
-/// "3x Title" → (3, "Title").
+/// "3x Title", "3 x Title" or "Title x3" → (3, "Title").
 fn split_count(entry: &str) -> (usize, &str) {
     let t = entry.trim();
+    if let Some((rest, n)) = t.rsplit_once([' ']) {
+        if let Some(Ok(n)) = n.strip_prefix(['x', '×']).map(str::parse::<usize>) {
+            return (n, rest.trim());
+        }
+    }
     if let Some((n, rest)) = t.split_once(['x', '×']) {
         if let Ok(n) = n.trim().parse::<usize>() {
             return (n, rest.trim());
@@ -886,4 +891,17 @@ fn quote_list(v: &[String]) -> String {
         .map(|s| format!("\"{s}\""))
         .collect::<Vec<_>>()
         .join(" or ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn deck_counts_on_either_side() {
+        assert_eq!(super::split_count("3x Tricorder"), (3, "Tricorder"));
+        assert_eq!(super::split_count("Tricorder x3"), (3, "Tricorder"));
+        assert_eq!(
+            super::split_count("Alexander Rozhenko"),
+            (1, "Alexander Rozhenko")
+        );
+    }
 }
