@@ -88,6 +88,9 @@ pub struct Status {
     pub played_this_turn: bool,
     pub range_used: i32,
     pub attacked_last_turn: bool,
+    pub in_stasis: bool,
+    pub house_arrest: bool,
+    pub intruder: bool,
 }
 
 /// A card in the scenario (its printed facts already overridden by `printed`).
@@ -192,6 +195,15 @@ impl GameState {
             Some(m) => vec![m.clone()],
             None => p.card.affiliations.clone(),
         }
+    }
+
+    /// The card as it is in play: a multi-affiliation card's printed
+    /// affiliations narrowed to its current mode, so that requirements such
+    /// as "Klingon" (affiliation and species) read the mode, not the print.
+    pub fn card_in_play(&self, idx: usize) -> Card {
+        let mut card = self.pieces[idx].card.clone();
+        card.affiliations = self.affiliations(idx);
+        card
     }
 
     /// A piece is stopped itself or by being aboard a stopped ship.

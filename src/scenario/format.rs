@@ -26,22 +26,64 @@ pub struct ScenarioFile {
     pub questions: Vec<QuestionSpec>,
 }
 
-/// Where the expectation was read.
+/// Where the expectation was read: `{ doc = "glossary", entry = "beaming" }`,
+/// or one string (`"glossary: beaming"`).
 #[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "SourceSpec")]
 pub struct SourceRef {
     pub doc: String,
     pub entry: String,
+}
+
+/// `source` as written.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum SourceSpec {
+    Text(String),
+    Entry(SourceEntry),
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SourceEntry {
+    #[serde(default, alias = "document")]
+    pub doc: String,
+    #[serde(default, alias = "title", alias = "section")]
+    pub entry: String,
+}
+
+impl TryFrom<SourceSpec> for SourceRef {
+    type Error = String;
+
+    fn try_from(s: SourceSpec) -> Result<SourceRef, String> {
+        Ok(match s {
+            SourceSpec::Entry(e) => SourceRef {
+                doc: e.doc,
+                entry: e.entry,
+            },
+            SourceSpec::Text(t) => match t.split_once(':') {
+                Some((doc, entry)) => SourceRef {
+                    doc: doc.trim().to_string(),
+                    entry: entry.trim().to_string(),
+                },
+                None => SourceRef {
+                    doc: String::new(),
+                    entry: t.trim().to_string(),
+                },
+            },
+        })
+    }
 }
 
 /// Turn facts.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameSpec {
+    #[serde(alias = "turn_player")]
     pub turn: Option<String>,
     pub phase: Option<Spanned<String>>,
     /// "standard" (default), "open" or "warp speed".
-    pub format: Option<String>,
+    pub format: Option<Spanned<String>>,
     #[serde(default)]
     pub points: BTreeMap<String, i32>,
     #[serde(default)]
@@ -51,13 +93,13 @@ pub struct GameSpec {
     #[serde(default)]
     pub orders_begun: bool,
     /// Players whose forces attacked during the previous turn.
-    #[serde(default)]
-    pub attacked_last_turn: Vec<String>,
+    pub attacked_last_turn: Option<NameList>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LocationSpec {
+    #[serde(alias = "title", alias = "name")]
     pub mission: Spanned<String>,
     pub owner: Option<String>,
     pub solved_by: Option<String>,
@@ -67,28 +109,58 @@ pub struct LocationSpec {
     pub span: Option<i32>,
 }
 
-/// Printed facts missing from the card database; they win over it.
-#[derive(Debug, Default, Clone, Deserialize)]
+/// Printed facts missing from the card database; they win over it. Lists
+/// may be written as one string ("Leadership, Diplomacy x2", "[Cmd][Stf]").
+#[derive(Debug, Default, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PrintedSpec {
-    pub affiliations: Option<Vec<String>>,
+    #[serde(alias = "affiliation")]
+    pub affiliations: Option<NameList>,
+    /// Card type, for a card missing from the database ("personnel", "ship").
+    #[serde(rename = "type", alias = "card_type")]
+    pub card_type: Option<String>,
     pub integrity: Option<i32>,
     pub cunning: Option<i32>,
     pub strength: Option<i32>,
     pub range: Option<i32>,
     pub weapons: Option<i32>,
     pub shields: Option<i32>,
-    /// "Leadership, Diplomacy x2"
-    pub skills: Option<String>,
-    pub icons: Option<Vec<String>>,
-    pub staffing: Option<Vec<String>>,
-    pub characteristics: Option<Vec<String>>,
+    /// "Leadership, Diplomacy x2" or a list.
+    #[serde(alias = "skill")]
+    pub skills: Option<NameList>,
+    #[serde(alias = "icon")]
+    pub icons: Option<NameList>,
+    pub staffing: Option<NameList>,
+    #[serde(alias = "characteristic", alias = "species", alias = "keywords")]
+    pub characteristics: Option<NameList>,
+    #[serde(alias = "class")]
     pub classification: Option<String>,
     pub unique: Option<bool>,
     pub universal: Option<bool>,
     pub persona: Option<String>,
+    #[serde(alias = "game_text")]
     pub text: Option<String>,
+    pub lore: Option<String>,
     pub quadrant: Option<String>,
+    pub region: Option<String>,
+    pub points: Option<i32>,
+    pub span: Option<i32>,
+    /// A mission's or dilemma's location: "planet", "space" or "dual".
+    #[serde(alias = "mission_type", alias = "dilemma_type")]
+    pub location_type: Option<String>,
+    /// A mission's attempt icons ("Federation", "[KLI]").
+    #[serde(alias = "mission_icons")]
+    pub mission_affiliations: Option<NameList>,
+    /// Ships: matching commanders.
+    pub commands: Option<NameList>,
+}
+
+/// `docked = "<facility id>"`, or `docked = true` beside `at = "<facility id>"`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum Docked {
+    Flag(bool),
+    At(String),
 }
 
 #[derive(Debug, Deserialize)]
@@ -101,7 +173,13 @@ pub struct CardSpec {
     pub card_type: Option<String>,
     pub owner: Option<String>,
     pub controller: Option<String>,
-    pub at: Spanned<String>,
+    /// Where it is; left out: on the table (in play, at no location).
+    #[serde(alias = "location")]
+    pub at: Option<Spanned<String>>,
+    /// States as a list, beside (or instead of) the boolean keys:
+    /// `states = ["stopped", "damaged"]`.
+    #[serde(alias = "state", alias = "status")]
+    pub states: Option<Names>,
     #[serde(default)]
     pub stopped: bool,
     #[serde(default)]
@@ -122,8 +200,17 @@ pub struct CardSpec {
     pub phased: bool,
     #[serde(default)]
     pub landed: bool,
-    pub docked: Option<Spanned<String>>,
-    pub mode: Option<String>,
+    /// In stasis: may not be used for anything (Glossary "stasis").
+    #[serde(default, alias = "stasis")]
+    pub in_stasis: bool,
+    /// Under house arrest (Glossary "house arrest").
+    #[serde(default, alias = "under_house_arrest")]
+    pub house_arrest: bool,
+    /// Aboard an opponent's ship or facility as an intruder.
+    #[serde(default)]
+    pub intruder: bool,
+    pub docked: Option<Spanned<Docked>>,
+    pub mode: Option<Spanned<String>>,
     #[serde(default)]
     pub used_this_turn: bool,
     #[serde(default)]
@@ -138,11 +225,12 @@ pub struct CardSpec {
     #[serde(default)]
     pub printed: PrintedSpec,
     /// How many copies this entry stands for (hand, decks).
+    #[serde(alias = "count")]
     pub copies: Option<usize>,
 }
 
 /// One or many names, as written.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(untagged)]
 pub enum NameList {
     One(String),
@@ -170,13 +258,13 @@ impl Names {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ActionSpec {
-    pub kind: String,
+    pub kind: Spanned<String>,
     pub by: Option<Names>,
-    #[serde(default)]
-    pub targets: Vec<Spanned<String>>,
+    #[serde(alias = "target")]
+    pub targets: Option<Names>,
     pub card: Option<Spanned<String>>,
     pub to: Option<Spanned<String>>,
-    pub step: Option<String>,
+    pub step: Option<Spanned<String>>,
     pub stage: Option<String>,
     pub parent: Option<Box<ActionSpec>>,
 }
@@ -202,6 +290,7 @@ pub struct QuestionSpec {
     pub ask: Spanned<String>,
     pub card: Option<Spanned<String>>,
     pub player: Option<String>,
+    #[serde(alias = "expected")]
     pub expect: Option<toml::Value>,
     /// can act: the action ("beam", "walk", "dock", "move", "attempt", "battle", ...).
     pub act: Option<String>,
@@ -211,7 +300,8 @@ pub struct QuestionSpec {
     pub mission: Option<Spanned<String>>,
     pub dilemma: Option<Spanned<String>>,
     pub requirement: Option<Spanned<String>>,
-    pub target: Option<Spanned<String>>,
+    #[serde(alias = "targets")]
+    pub target: Option<Names>,
     pub against: Option<Spanned<String>>,
     /// outcome: what to compute.
     pub of: Option<String>,

@@ -5,10 +5,12 @@
 
 pub mod check;
 pub mod format;
+pub mod printed;
 pub mod resolve;
+pub mod words;
 
-use crate::cards::model::{Card, CardDb, CardType, Skill, Stat};
-use crate::engine::action::{Action, Phase, Step};
+use crate::cards::model::{Card, CardDb, CardType};
+use crate::engine::action::{Action, Step};
 use crate::engine::state::{Deck, Format, GameState, Location, Piece, Place, Status, Target};
 use crate::engine::verdict::Verdict;
 use format::{CardSpec, Names, QuestionSpec, ScenarioFile};
@@ -121,7 +123,7 @@ pub fn load(
             file: path.to_path_buf(),
             line,
             col,
-            message: e.message().trim().to_string(),
+            message: with_field_suggestion(e.message().trim()),
         }
     })?;
     Builder {
@@ -131,6 +133,25 @@ pub fn load(
         resolver,
     }
     .build(file)
+}
+
+/// serde's "unknown field `stoped`, expected one of `id`, ..." gains
+/// "; did you mean `stopped`?" when a known key is close.
+fn with_field_suggestion(message: &str) -> String {
+    let Some(rest) = message.strip_prefix("unknown field `") else {
+        return message.to_string();
+    };
+    let Some((field, expected)) = rest.split_once('`') else {
+        return message.to_string();
+    };
+    let known: Vec<String> = expected
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect();
+    let hint = suggest(field, &known).replace('"', "`");
+    format!("{message}{hint}")
 }
 
 /// Answer every question of a scenario.
@@ -152,10 +173,12 @@ pub fn run(scenario: &Scenario, db: &CardDb) -> Vec<Answer> {
         .collect()
 }
 
+/// `expect` against the verdict: yes/no spelt any way (`true`, `"Yes."`);
+/// `"undecided"` (with or without what is missing) matches any undecided.
 fn expectation_met(expect: &str, verdict: &Verdict) -> bool {
-    let got = crate::repair::fold_for_match(&verdict.value.to_string());
-    let want = crate::repair::fold_for_match(expect);
-    got == want || (want == "undecided" && got.starts_with("undecided"))
+    let got = words::expectation(&verdict.value.to_string());
+    let want = words::expectation(expect);
+    got == want || (want.starts_with("undecided") && got.starts_with("undecided"))
 }
 
 struct Builder<'a> {
@@ -219,11 +242,16 @@ impl<'a> Builder<'a> {
             bonus_points: file.game.bonus_points.clone(),
             normal_card_play_used: file.game.normal_card_play_used,
             orders_begun: file.game.orders_begun,
-            attacked_last_turn: file.game.attacked_last_turn.clone(),
+            attacked_last_turn: file
+                .game
+                .attacked_last_turn
+                .as_ref()
+                .map(|n| n.items(&[',']))
+                .unwrap_or_default(),
             ..GameState::default()
         };
         if let Some(phase) = &file.game.phase {
-            state.phase = parse_phase(phase.get_ref()).map_or_else(
+            state.phase = words::phase(phase.get_ref()).map_or_else(
                 || {
                     self.err(
                         phase.span(),
@@ -236,25 +264,22 @@ impl<'a> Builder<'a> {
                 Ok,
             )?;
         }
-        state.format = match file
-            .game
-            .format
-            .as_deref()
-            .map(crate::repair::fold_for_match)
-        {
-            None => Format::Standard,
-            Some(f) if f == "standard" => Format::Standard,
-            Some(f) if f == "open" => Format::Open,
-            Some(f) if f == "warp speed" || f == "warp-speed" => Format::WarpSpeed,
-            Some(f) => {
-                return Err(ScenarioError {
-                    file: self.path.to_path_buf(),
-                    line: 0,
-                    col: 0,
-                    message: format!("unknown format \"{f}\": standard, open or warp speed"),
-                })
-            }
-        };
+        if let Some(f) = &file.game.format {
+            state.format = match words::norm(f.get_ref()).as_str() {
+                "standard" | "standard format" => Format::Standard,
+                "open" | "open format" => Format::Open,
+                "warp speed" | "warp speed format" => Format::WarpSpeed,
+                _ => {
+                    return self.err(
+                        f.span(),
+                        format!(
+                            "unknown format \"{}\": expected standard, open or warp speed",
+                            f.get_ref()
+                        ),
+                    )
+                }
+            };
+        }
         for loc in &file.locations {
             let mission = self.card(&loc.mission, Some("mission"))?;
             state.locations.push(Location {
@@ -269,8 +294,7 @@ impl<'a> Builder<'a> {
         // First pass: every card and its handle, so `at` may name a later card.
         let default_owner = state.turn_player.clone();
         for spec in &file.cards {
-            let mut card = self.card(&spec.title, spec.card_type.as_deref())?;
-            apply_printed(&mut card, &spec.printed);
+            let card = self.spec_card(spec)?;
             let handle = spec
                 .id
                 .as_ref()
@@ -282,20 +306,20 @@ impl<'a> Builder<'a> {
                 owner,
                 card,
                 at: Place::Table,
-                status: status_of(spec),
+                status: self.status_of(spec)?,
                 docked: None,
-                mode: spec.mode.clone(),
+                mode: self.mode(spec)?,
                 target: None,
                 copies: spec.copies.unwrap_or(1),
             });
         }
         for (i, spec) in file.cards.iter().enumerate() {
-            let at = self.place(&state, i, &spec.at)?;
+            let at = match &spec.at {
+                Some(at) => self.place(&state, i, at)?,
+                None => Place::Table,
+            };
             state.pieces[i].at = at;
-            if let Some(d) = &spec.docked {
-                let f = self.piece(&state, d)?;
-                state.pieces[i].docked = Some(f);
-            }
+            self.dock(&mut state, i, spec)?;
             if let Some(t) = &spec.target {
                 state.pieces[i].target = Some(self.target(&state, t)?);
             }
@@ -312,6 +336,7 @@ impl<'a> Builder<'a> {
                 tournament: d.tournament,
             });
         }
+        self.adopt_named_cards(&mut state, &file.questions);
         let questions = file
             .questions
             .iter()
@@ -324,6 +349,256 @@ impl<'a> Builder<'a> {
             state,
             questions,
         })
+    }
+
+    /// A `[[card]]`'s card: the database's with `printed` applied, or, for a
+    /// title the database lacks, one built from `printed` (which then needs
+    /// `type`).
+    fn spec_card(&self, spec: &CardSpec) -> Result<Card, ScenarioError> {
+        let mut card = match self.card(&spec.title, spec.card_type.as_deref()) {
+            Ok(c) => c,
+            Err(e) if !spec.printed.is_empty() => {
+                return printed::synthesize(
+                    spec.title.get_ref(),
+                    spec.card_type.as_deref(),
+                    &spec.printed,
+                )
+                .map_or_else(
+                    || {
+                        self.err(
+                            spec.title.span(),
+                            format!(
+                                "{}; to describe a card the database lacks, give its type: `printed = {{ type = \"personnel\", ... }}`",
+                                e.message
+                            ),
+                        )
+                    },
+                    Ok,
+                );
+            }
+            Err(e) => return Err(e),
+        };
+        printed::apply(&mut card, &spec.printed);
+        Ok(card)
+    }
+
+    /// The boolean state keys plus a `states = [...]` list.
+    fn status_of(&self, s: &CardSpec) -> Result<Status, ScenarioError> {
+        let mut st = Status {
+            stopped: s.stopped,
+            stunned: s.stunned,
+            mortally_wounded: s.mortally_wounded,
+            disabled: s.disabled,
+            face_down: s.face_down,
+            closed: s.closed,
+            damaged: s.damaged,
+            cloaked: s.cloaked,
+            phased: s.phased,
+            landed: s.landed,
+            used_this_turn: s.used_this_turn,
+            used_this_game: s.used_this_game,
+            played_this_turn: s.played_this_turn,
+            range_used: s.range_used,
+            attacked_last_turn: s.attacked_last_turn,
+            in_stasis: s.in_stasis,
+            house_arrest: s.house_arrest,
+            intruder: s.intruder,
+        };
+        for name in s.states.iter().flat_map(|n| n.list()) {
+            let Some(word) = words::state(name.get_ref()) else {
+                let known: Vec<String> = words::STATES.iter().map(|s| s.to_string()).collect();
+                return self.err(
+                    name.span(),
+                    format!(
+                        "unknown state \"{}\"{}; known: {}",
+                        name.get_ref(),
+                        suggest(name.get_ref(), &known),
+                        words::STATES.join(", ")
+                    ),
+                );
+            };
+            let flag = match word {
+                "stopped" => &mut st.stopped,
+                "stunned" => &mut st.stunned,
+                "mortally wounded" => &mut st.mortally_wounded,
+                "disabled" => &mut st.disabled,
+                "face down" => &mut st.face_down,
+                "closed" => &mut st.closed,
+                "damaged" => &mut st.damaged,
+                "cloaked" => &mut st.cloaked,
+                "phased" => &mut st.phased,
+                "landed" => &mut st.landed,
+                "used this turn" => &mut st.used_this_turn,
+                "used this game" => &mut st.used_this_game,
+                "played this turn" => &mut st.played_this_turn,
+                "attacked last turn" => &mut st.attacked_last_turn,
+                "in stasis" => &mut st.in_stasis,
+                "under house arrest" => &mut st.house_arrest,
+                _ => &mut st.intruder,
+            };
+            *flag = true;
+        }
+        Ok(st)
+    }
+
+    /// `mode = "klingon"` → the affiliation's own spelling; an unknown
+    /// affiliation is an error with a suggestion.
+    fn mode(&self, spec: &CardSpec) -> Result<Option<String>, ScenarioError> {
+        let Some(m) = &spec.mode else {
+            return Ok(None);
+        };
+        let v = crate::vocab::vocabulary();
+        let name = v
+            .icons
+            .affiliation(m.get_ref())
+            .or_else(|| v.affiliations.canonical(m.get_ref()));
+        match name {
+            Some(n) => Ok(Some(n.to_string())),
+            None => {
+                let known: Vec<String> = v
+                    .affiliations
+                    .names
+                    .iter()
+                    .map(|a| a.name.clone())
+                    .collect();
+                self.err(
+                    m.span(),
+                    format!(
+                        "mode \"{}\" is not an affiliation{}",
+                        m.get_ref(),
+                        suggest(m.get_ref(), &known)
+                    ),
+                )
+            }
+        }
+    }
+
+    /// Docking as written: `docked = "<facility>"`, `docked = true` beside
+    /// `at = "<facility>"` or at a location with one facility, or a ship
+    /// simply `at` a facility (a ship aboard a facility is docked there).
+    fn dock(&self, state: &mut GameState, i: usize, spec: &CardSpec) -> Result<(), ScenarioError> {
+        let is_facility =
+            |s: &GameState, f: usize| s.pieces[f].card.card_type == CardType::Facility;
+        let facility = match spec
+            .docked
+            .as_ref()
+            .map(|d| (d.span(), d.get_ref().clone()))
+        {
+            Some((span, format::Docked::At(name))) => {
+                Some(self.piece(state, &Spanned::new(span, name))?)
+            }
+            Some((_, format::Docked::Flag(false))) => None,
+            Some((span, format::Docked::Flag(true))) => match state.pieces[i].at {
+                Place::Aboard(f) if is_facility(state, f) => Some(f),
+                Place::Space(l) | Place::Planet(l) => {
+                    let here: Vec<usize> = (0..state.pieces.len())
+                        .filter(|&f| is_facility(state, f) && state.location_of(f) == Some(l))
+                        .collect();
+                    match here.as_slice() {
+                        [one] => Some(*one),
+                        _ => {
+                            return self.err(
+                                span,
+                                format!(
+                                    "`docked = true` needs one facility at the ship's location (found {}); write `docked = \"<facility id>\"`",
+                                    here.len()
+                                ),
+                            )
+                        }
+                    }
+                }
+                _ => {
+                    return self.err(
+                        span,
+                        "`docked = true` needs the ship `at` a facility or a location".into(),
+                    )
+                }
+            },
+            None => match state.pieces[i].at {
+                Place::Aboard(f)
+                    if is_facility(state, f)
+                        && state.pieces[i].card.card_type == CardType::Ship =>
+                {
+                    Some(f)
+                }
+                _ => None,
+            },
+        };
+        if let Some(f) = facility {
+            state.pieces[i].docked = Some(f);
+            if state.pieces[i].at == Place::Aboard(f) {
+                // Docked ships are at the facility's location, beside it.
+                state.pieces[i].at = match state.pieces[f].at {
+                    Place::Planet(l) => Place::Planet(l),
+                    _ => state
+                        .location_of(f)
+                        .map_or(state.pieces[f].at, Place::Space),
+                };
+            }
+        }
+        Ok(())
+    }
+
+    /// Cards a question names that no `[[card]]` lists but the database has:
+    /// they join the scenario (in hand for `can play`, `valid response` and
+    /// `can report`; on the table otherwise), owned by the asker. A mission a
+    /// question names joins the spaceline the same way.
+    fn adopt_named_cards(&self, state: &mut GameState, questions: &[QuestionSpec]) {
+        for q in questions {
+            let ask = words::ask(q.ask.get_ref()).unwrap_or("");
+            let place = if matches!(ask, "can play" | "valid response" | "can report") {
+                Place::Hand
+            } else {
+                Place::Table
+            };
+            let owner = q
+                .player
+                .clone()
+                .unwrap_or_else(|| state.turn_player.clone());
+            let mut names: Vec<String> = q.card.iter().map(|c| c.get_ref().clone()).collect();
+            for list in [&q.by, &q.cards, &q.target] {
+                names.extend(list.iter().flat_map(|n| n.list()).map(|s| s.into_inner()));
+            }
+            names.extend(q.against.iter().map(|c| c.get_ref().clone()));
+            for name in names {
+                if state.find(&name).is_some() || state.find_location(&name).is_some() {
+                    continue;
+                }
+                if let Ok(id) = self.resolver.resolve(&name, None) {
+                    let card = self.db.cards[id].clone();
+                    if card.card_type == CardType::Mission {
+                        continue;
+                    }
+                    state.pieces.push(Piece {
+                        handle: name,
+                        controller: owner.clone(),
+                        owner: owner.clone(),
+                        card,
+                        at: place,
+                        status: Status::default(),
+                        docked: None,
+                        mode: None,
+                        target: None,
+                        copies: 1,
+                    });
+                }
+            }
+            if let Some(m) = &q.mission {
+                if state.find_location(m.get_ref()).is_none() {
+                    if let Ok(id) = self.resolver.resolve(m.get_ref(), Some("mission")) {
+                        let mission = self.db.cards[id].clone();
+                        state.locations.push(Location {
+                            name: mission.title.clone(),
+                            mission,
+                            owner: None,
+                            solved_by: None,
+                            attempted_before: false,
+                            span: None,
+                        });
+                    }
+                }
+            }
+        }
     }
 
     fn deck_list(&self, list: &[Spanned<String>]) -> Result<Vec<Card>, ScenarioError> {
@@ -459,22 +734,23 @@ impl<'a> Builder<'a> {
                 self.piece(state, n).map(|_| n.get_ref().clone())
             }
         };
-        let step = match a.step.as_deref().map(crate::repair::fold_for_match) {
+        let step = match &a.step {
             None => Step::Initiated,
-            Some(s) if s == "initiated" || s == "just initiated" => Step::Initiated,
-            Some(s) if s == "under way" || s == "in progress" || s == "under-way" => Step::UnderWay,
-            Some(s) if s == "resolved" || s == "just completed" => Step::Resolved,
-            Some(s) => {
-                return Err(ScenarioError {
-                    file: self.path.to_path_buf(),
-                    line: 0,
-                    col: 0,
-                    message: format!("unknown step \"{s}\": initiated, under way or resolved"),
-                })
-            }
+            Some(st) => words::step(st.get_ref()).map_or_else(
+                || {
+                    self.err(
+                        st.span(),
+                        format!(
+                            "unknown step \"{}\": expected initiated, under way or resolved (also \"just initiated\", \"in progress\", \"just completed\")",
+                            st.get_ref()
+                        ),
+                    )
+                },
+                Ok,
+            )?,
         };
         Ok(Action {
-            kind: a.kind.clone(),
+            kind: words::kind(a.kind.get_ref()),
             by: a
                 .by
                 .as_ref()
@@ -483,7 +759,14 @@ impl<'a> Builder<'a> {
                 .iter()
                 .map(check)
                 .collect::<Result<_, _>>()?,
-            targets: a.targets.iter().map(check).collect::<Result<_, _>>()?,
+            targets: a
+                .targets
+                .as_ref()
+                .map(|n| n.list())
+                .unwrap_or_default()
+                .iter()
+                .map(check)
+                .collect::<Result<_, _>>()?,
             card: a.card.as_ref().map(check).transpose()?,
             to: a.to.as_ref().map(check).transpose()?,
             step,
@@ -497,8 +780,8 @@ impl<'a> Builder<'a> {
     }
 
     fn question(&self, state: &GameState, q: &QuestionSpec) -> Result<Question, ScenarioError> {
-        let ask = crate::repair::fold_for_match(q.ask.get_ref());
-        if !crate::engine::checks::ASKS.contains(&ask.as_str()) {
+        let Some(ask) = words::ask(q.ask.get_ref()) else {
+            let ask = words::norm(q.ask.get_ref());
             return self.err(
                 q.ask.span(),
                 format!(
@@ -514,7 +797,8 @@ impl<'a> Builder<'a> {
                     crate::engine::checks::ASKS.join(", ")
                 ),
             );
-        }
+        };
+        let ask = ask.to_string();
         let opt_piece =
             |n: &Option<Spanned<String>>| n.as_ref().map(|s| self.piece(state, s)).transpose();
         let mut dilemma = None;
@@ -540,24 +824,27 @@ impl<'a> Builder<'a> {
             card,
             player: q.player.clone(),
             expect: q.expect.as_ref().map(|v| match v {
-                toml::Value::String(s) => s.clone(),
+                toml::Value::String(s) => words::expectation(s),
                 toml::Value::Boolean(b) => if *b { "yes" } else { "no" }.to_string(),
                 other => other.to_string(),
             }),
-            act: q.act.clone().map(|a| crate::repair::fold_for_match(&a)),
+            act: q.act.as_deref().map(words::act),
             by: self.names(state, &q.by)?,
             cards: self.names(state, &q.cards)?,
             to: q.to.as_ref().map(|t| self.target(state, t)).transpose()?,
             mission,
             dilemma,
             requirement: q.requirement.as_ref().map(|r| r.get_ref().clone()),
-            target: opt_piece(&q.target)?.into_iter().collect(),
+            target: self.names(state, &q.target)?,
             against: opt_piece(&q.against)?,
-            of: q.of.clone().map(|a| crate::repair::fold_for_match(&a)),
+            of: q.of.as_deref().map(words::norm),
             is: q.is.clone(),
             attribute: q.attribute.clone(),
             free: q.free,
-            battle: q.battle.clone().map(|a| crate::repair::fold_for_match(&a)),
+            battle: q.battle.as_deref().map(|b| match words::norm(b).as_str() {
+                "counter attack" | "counterattack" => "counter-attack".to_string(),
+                other => other.to_string(),
+            }),
             allowed_by: q.allowed_by.clone(),
             attack: q.attack,
             defense: q.defense,
@@ -567,110 +854,14 @@ impl<'a> Builder<'a> {
     }
 }
 
-fn parse_phase(s: &str) -> Option<Phase> {
-    match crate::repair::fold_for_match(s).replace('-', " ").as_str() {
-        "seed" | "seed phase" => Some(Phase::Seed),
-        "start of turn" => Some(Phase::StartOfTurn),
-        "card play" => Some(Phase::CardPlay),
-        "execute orders" | "executing orders" => Some(Phase::ExecuteOrders),
-        "end of turn" => Some(Phase::EndOfTurn),
-        _ => None,
-    }
-}
-
-fn status_of(s: &CardSpec) -> Status {
-    Status {
-        stopped: s.stopped,
-        stunned: s.stunned,
-        mortally_wounded: s.mortally_wounded,
-        disabled: s.disabled,
-        face_down: s.face_down,
-        closed: s.closed,
-        damaged: s.damaged,
-        cloaked: s.cloaked,
-        phased: s.phased,
-        landed: s.landed,
-        used_this_turn: s.used_this_turn,
-        used_this_game: s.used_this_game,
-        played_this_turn: s.played_this_turn,
-        range_used: s.range_used,
-        attacked_last_turn: s.attacked_last_turn,
-    }
-}
-
-/// `printed = { … }` facts win over the database.
-fn apply_printed(card: &mut Card, p: &format::PrintedSpec) {
-    if let Some(a) = &p.affiliations {
-        card.affiliations = a.clone();
-    }
-    let set = |slot: &mut Option<Stat>, v: Option<i32>| {
-        if let Some(v) = v {
-            *slot = Some(Stat::Num(v));
-        }
-    };
-    set(&mut card.int_rng, p.integrity.or(p.range));
-    set(&mut card.cun_wpn, p.cunning.or(p.weapons));
-    set(&mut card.str_shd, p.strength.or(p.shields));
-    if let Some(s) = &p.skills {
-        card.skills = parse_skill_list(s);
-    }
-    if let Some(i) = &p.icons {
-        card.icons = i.clone();
-    }
-    if let Some(s) = &p.staffing {
-        card.staffing = s.clone();
-    }
-    if let Some(c) = &p.characteristics {
-        card.characteristics = c.clone();
-    }
-    if let Some(c) = &p.classification {
-        card.class = Some(c.clone());
-    }
-    if let Some(u) = p.unique {
-        card.unique = u;
-    }
-    if let Some(u) = p.universal {
-        card.universal = u;
-        card.unique = !u;
-    }
-    if let Some(n) = &p.persona {
-        card.persona = Some(crate::cards::model::Persona {
-            name: n.clone(),
-            mirror: false,
-            infiltrator: false,
-        });
-    }
-    if let Some(t) = &p.text {
-        card.text = t.clone();
-    }
-    if let Some(q) = &p.quadrant {
-        card.quadrant = Some(q.clone());
-    }
-}
-
-/// "Leadership, Diplomacy x2" (commas or `+` between skills).
-fn parse_skill_list(s: &str) -> Vec<Skill> {
-    s.split([',', '+'])
-        .filter_map(|part| {
-            let part = part.trim();
-            if part.is_empty() {
-                return None;
-            }
-            let (name, level) = match part.rsplit_once(" x") {
-                Some((n, l)) => (n.trim(), l.trim().parse::<f32>().unwrap_or(1.0)),
-                None => (part, 1.0),
-            };
-            Some(Skill {
-                name: name.to_string(),
-                level,
-            })
-        })
-        .collect()
-}
-
-/// "3x Title" → (3, "Title").
+/// "3x Title", "3 x Title" or "Title x3" → (3, "Title").
 fn split_count(entry: &str) -> (usize, &str) {
     let t = entry.trim();
+    if let Some((rest, n)) = t.rsplit_once([' ']) {
+        if let Some(Ok(n)) = n.strip_prefix(['x', '×']).map(str::parse::<usize>) {
+            return (n, rest.trim());
+        }
+    }
     if let Some((n, rest)) = t.split_once(['x', '×']) {
         if let Ok(n) = n.trim().parse::<usize>() {
             return (n, rest.trim());
@@ -700,4 +891,17 @@ fn quote_list(v: &[String]) -> String {
         .map(|s| format!("\"{s}\""))
         .collect::<Vec<_>>()
         .join(" or ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn deck_counts_on_either_side() {
+        assert_eq!(super::split_count("3x Tricorder"), (3, "Tricorder"));
+        assert_eq!(super::split_count("Tricorder x3"), (3, "Tricorder"));
+        assert_eq!(
+            super::split_count("Alexander Rozhenko"),
+            (1, "Alexander Rozhenko")
+        );
+    }
 }

@@ -41,6 +41,29 @@ pub fn can_act(q: &Question, state: &GameState) -> Verdict {
         return no(reasons, because("no other actions can occur during a battle unless they are a valid response or suspend play", "battle"));
     }
     let movers: Vec<usize> = q.by.iter().copied().chain(q.card).collect();
+    if let Some(&m) = movers
+        .iter()
+        .find(|&&m| super::restraints::in_stasis(state, m))
+    {
+        return no(
+            reasons,
+            because(
+                format!(
+                    "{} is in stasis: it may not perform any actions and may not be moved or beamed",
+                    state.pieces[m].handle
+                ),
+                "stasis",
+            ),
+        );
+    }
+    if let Some(why) = required_action_forbids(act, q, state, &movers) {
+        return no(reasons, why);
+    }
+    match act {
+        "land" | "take off" => return land(act, q, state, &movers, reasons),
+        "commandeer" => return commandeer(q, state, &player, &movers, reasons),
+        _ => {}
+    }
     match act {
         "beam" | "walk" => {
             if matches!(
@@ -319,6 +342,194 @@ fn beam(
     }
     reasons.push(because(
         "transporters and SHIELDS allow this beaming at one location",
+        title,
+    ));
+    Verdict::yes_no(true, reasons, vec![])
+}
+
+/// A ship bound by a required action, and its crew, may do nothing but move
+/// (and meet conditions to cure the card); cards may still beam or report
+/// aboard, but none may be removed ("actions – required").
+fn required_action_forbids(
+    act: &str,
+    q: &Question,
+    state: &GameState,
+    movers: &[usize],
+) -> Option<Reason> {
+    let what = match act {
+        "beam" | "walk" => {
+            // Beaming aboard the bound ship is allowed; leaving it is not.
+            let onto_bound = matches!(q.to, Some(Target::Piece(d)) if super::restraints::ship_of(state, d)
+                .and_then(|s| super::restraints::required_action(state, s)).is_some());
+            if onto_bound {
+                return None;
+            }
+            "remove personnel or equipment from the ship"
+        }
+        "dock" | "undock" => "dock or undock",
+        "cloak" | "decloak" | "phase" | "dephase" => "cloak or phase",
+        "land" | "take off" => "land or take off",
+        "use" | "use skill" | "use game text" | "probe" => "take other actions",
+        _ => return None,
+    };
+    movers
+        .iter()
+        .find_map(|&m| super::restraints::bound(state, m, what))
+}
+
+/// Landing and taking off: only a ship whose own text allows it (Vulcan
+/// Lander, Bajoran Interceptor) or another card does (`allowed_by`), at a
+/// planet location ("landed ships").
+fn land(
+    act: &str,
+    q: &Question,
+    state: &GameState,
+    movers: &[usize],
+    mut reasons: Vec<Reason>,
+) -> Verdict {
+    let title = "landed ships";
+    let Some(&ship) = movers.first() else {
+        return undecided("`card` (the ship landing or taking off)", reasons, title);
+    };
+    let p = &state.pieces[ship];
+    if p.card.card_type != CardType::Ship {
+        return no(reasons, super::fact(format!("{} is not a ship", p.handle)));
+    }
+    let landing = act == "land";
+    if p.status.landed == landing {
+        return no(
+            reasons,
+            super::fact(format!(
+                "{} is {}",
+                p.handle,
+                if landing {
+                    "already landed"
+                } else {
+                    "not landed"
+                }
+            )),
+        );
+    }
+    if state.is_stopped(ship) {
+        return no(
+            reasons,
+            because(
+                format!("{} is \"stopped\" and may not move", p.handle),
+                "stopped",
+            ),
+        );
+    }
+    if landing
+        && !state
+            .location_of(ship)
+            .is_some_and(|l| state.locations[l].is_planet())
+    {
+        return no(
+            reasons,
+            super::fact("there is no planet at the ship's location to land on"),
+        );
+    }
+    let own = p.card.text.to_lowercase();
+    let allowed = own.contains("land") || q.allowed_by.is_some();
+    if !allowed {
+        return no(
+            reasons,
+            because(
+                format!(
+                    "a ship may not land unless allowed by its own text or that of another card; {}'s text does not",
+                    p.handle
+                ),
+                title,
+            ),
+        );
+    }
+    reasons.push(because(
+        format!(
+            "{} may {act}: {}",
+            p.handle,
+            q.allowed_by
+                .clone()
+                .map_or("its own text allows it".to_string(), |c| format!(
+                    "{c} allows it"
+                ))
+        ),
+        title,
+    ));
+    if own.contains("range") {
+        reasons.push(because(
+            "landing and taking off use RANGE only as the card allowing it says",
+            title,
+        ));
+    }
+    Verdict::yes_no(true, reasons, vec![])
+}
+
+/// Commandeering a ship or facility: only cards you do not control, never by
+/// the Borg, and only if a card allows it (`allowed_by`: Commandeer Ship,
+/// Outgunned, a Nor's Ops site) ("commandeering").
+fn commandeer(
+    q: &Question,
+    state: &GameState,
+    player: &str,
+    movers: &[usize],
+    mut reasons: Vec<Reason>,
+) -> Verdict {
+    let title = "commandeering";
+    let target = match (q.target.first(), q.to) {
+        (Some(&t), _) | (None, Some(Target::Piece(t))) => t,
+        _ => {
+            return undecided(
+                "`target` (the ship or facility to commandeer)",
+                reasons,
+                title,
+            )
+        }
+    };
+    let t = &state.pieces[target];
+    if !matches!(t.card.card_type, CardType::Ship | CardType::Facility) {
+        return no(
+            reasons,
+            because(format!("{} is not a ship or facility", t.handle), title),
+        );
+    }
+    if t.controller.eq_ignore_ascii_case(player) {
+        return no(
+            reasons,
+            because(
+                format!(
+                    "you control {}: you may commandeer only cards you do not control",
+                    t.handle
+                ),
+                title,
+            ),
+        );
+    }
+    if movers
+        .iter()
+        .any(|&m| state.affiliations(m).iter().any(|a| a == "Borg"))
+    {
+        return no(
+            reasons,
+            because(
+                "Borg may not commandeer a ship or facility; they must use a card that allows them to assimilate it",
+                title,
+            ),
+        );
+    }
+    let Some(card) = &q.allowed_by else {
+        return no(
+            reasons,
+            because(
+                "you may commandeer only if a card allows it (e.g., Commandeer Ship, Outgunned, the Ops site of a Nor)",
+                title,
+            ),
+        );
+    };
+    reasons.push(because(
+        format!(
+            "{card} allows commandeering {}; it comes under your control",
+            t.handle
+        ),
         title,
     ));
     Verdict::yes_no(true, reasons, vec![])

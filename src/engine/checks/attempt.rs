@@ -47,7 +47,9 @@ fn mission_affiliations(mission: &Card) -> Option<Vec<String>> {
 }
 
 fn matches_mission(state: &GameState, p: usize, icons: &[String]) -> bool {
-    // A personnel matches by any affiliation icon printed on it.
+    // "A personnel matches a mission's affiliation if he has one of the
+    // affiliation icons printed on the card": a multi-affiliation card matches
+    // by any of its icons, whatever its current mode.
     state.pieces[p]
         .card
         .affiliations
@@ -127,6 +129,13 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
             ),
         );
     }
+    if let Some(why) = all
+        .iter()
+        .chain(ship_of(q, state).as_ref())
+        .find_map(|&c| super::restraints::bound(state, c, "attempt a mission"))
+    {
+        return no(reasons, why);
+    }
     if let Some(by) = &mission.solved_by {
         return no(
             reasons,
@@ -154,18 +163,35 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
             fact("not every member of the group is at the mission's location"),
         );
     }
+    for &p in &all {
+        if let Some(why) = super::restraints::unusable(state, p) {
+            reasons.push(why);
+        } else if super::restraints::is_intruder(state, p) {
+            reasons.push(because(
+                format!(
+                    "{} is an intruder: intruders cannot attempt or scout missions",
+                    state.pieces[p].handle
+                ),
+                "intruder",
+            ));
+        }
+    }
     let able: Vec<usize> = all
         .iter()
         .copied()
         .filter(|&p| {
             let s = &state.pieces[p].status;
-            !state.is_stopped(p) && !s.disabled && !s.stunned && !s.mortally_wounded
+            !state.is_stopped(p)
+                && !s.stunned
+                && !s.mortally_wounded
+                && super::restraints::unusable(state, p).is_none()
+                && !super::restraints::is_intruder(state, p)
         })
         .collect();
     if able.len() < all.len() {
         reasons.push(because(
             format!(
-                "{} stopped or disabled personnel may not participate",
+                "{} stopped, disabled, in stasis, under house arrest or intruding personnel may not participate",
                 all.len() - able.len()
             ),
             "stopped",
@@ -313,15 +339,20 @@ pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
     let able: Vec<usize> = all
         .iter()
         .copied()
-        .filter(|&p| !state.is_stopped(p) && !state.pieces[p].status.disabled)
+        .filter(|&p| !state.is_stopped(p) && super::restraints::unusable(state, p).is_none())
         .collect();
+    reasons.extend(
+        all.iter()
+            .filter_map(|&p| super::restraints::unusable(state, p)),
+    );
     if able.len() < all.len() {
         reasons.push(because(
             "\"stopped\" personnel cannot contribute skills to overcome dilemmas or solve missions",
             "stopped",
         ));
     }
-    let cards: Vec<&Card> = able.iter().map(|&p| &state.pieces[p].card).collect();
+    let in_play: Vec<Card> = able.iter().map(|&p| state.card_in_play(p)).collect();
+    let cards: Vec<&Card> = in_play.iter().collect();
     let unmet = requirements::evaluate(&req, &cards);
     reasons.push(fact(format!("requirement: {req}")));
     if unmet.is_empty() {

@@ -27,7 +27,7 @@ fn is_leader(state: &GameState, p: usize) -> bool {
 
 fn able(state: &GameState, p: usize) -> bool {
     let s = &state.pieces[p].status;
-    !s.disabled && !s.stunned && !s.mortally_wounded
+    !s.stunned && !s.mortally_wounded && super::restraints::unusable(state, p).is_none()
 }
 
 /// Affiliations of a force: its ships/facilities and every personnel in it.
@@ -55,6 +55,66 @@ fn force_affiliations(state: &GameState, units: &[usize]) -> Vec<String> {
 /// Where a unit fights: its location, and for personnel the spot they share.
 fn battleground(state: &GameState, u: usize) -> (Option<usize>, Place) {
     (state.location_of(u), state.pieces[u].at)
+}
+
+/// Stasis, required actions and landed ships ("stasis", "actions – required",
+/// "landed ships"): a reason this battle may not happen, if there is one.
+fn restrained(
+    state: &GameState,
+    attackers: &[usize],
+    targets: &[usize],
+    mode: Mode,
+    reasons: &mut Vec<Reason>,
+) -> Option<Verdict> {
+    let take = |r: &mut Vec<Reason>| std::mem::take(r);
+    if let Some(&t) = targets
+        .iter()
+        .find(|&&t| super::restraints::in_stasis(state, t))
+    {
+        return Some(no(
+            take(reasons),
+            because(
+                format!(
+                    "{} is in stasis: cards in stasis may not be targeted in ship battle and are excluded from personnel battle",
+                    state.pieces[t].handle
+                ),
+                "stasis",
+            ),
+        ));
+    }
+    if mode != Mode::ReturnFire {
+        if let Some(why) = attackers.iter().find_map(|&a| {
+            super::restraints::bound(
+                state,
+                a,
+                "initiate battle, including a counter-attack (they may return fire)",
+            )
+        }) {
+            return Some(no(take(reasons), why));
+        }
+    }
+    let landed = |u: usize| {
+        state.pieces[u].card.card_type == CardType::Ship && state.pieces[u].status.landed
+    };
+    let any_landed = attackers.iter().chain(targets).any(|&u| landed(u));
+    let all_landed = attackers
+        .iter()
+        .chain(targets)
+        .all(|&u| state.pieces[u].card.card_type != CardType::Ship || landed(u));
+    let has_ship = |side: &[usize]| {
+        side.iter()
+            .any(|&u| state.pieces[u].card.card_type == CardType::Ship)
+    };
+    if any_landed && (!all_landed || !has_ship(attackers) || !has_ship(targets)) {
+        return Some(no(
+            take(reasons),
+            because(
+                "unless a card explicitly allows it, a landed ship may not attack or be attacked by a ship in orbit, nor by an Away Team",
+                "landed ships",
+            ),
+        ));
+    }
+    None
 }
 
 /// `ask = "can attack"`: may `by` attack `target` (`battle` = initiate |
@@ -128,6 +188,9 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
                 "cloaking and phasing",
             ),
         );
+    }
+    if let Some(v) = restrained(state, &attackers, &q.target, mode, &mut reasons) {
+        return v;
     }
     let ship_battle = attackers.iter().any(|&a| {
         matches!(

@@ -95,9 +95,10 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
     let able: Vec<usize> = group
         .iter()
         .copied()
-        .filter(|&p| !state.is_stopped(p))
+        .filter(|&p| !state.is_stopped(p) && super::restraints::unusable(state, p).is_none())
         .collect();
-    let cards: Vec<&Card> = able.iter().map(|&p| &state.pieces[p].card).collect();
+    let in_play: Vec<Card> = able.iter().map(|&p| state.card_in_play(p)).collect();
+    let cards: Vec<&Card> = in_play.iter().collect();
     let unmet = requirements::evaluate(&req, &cards);
     let overcome = unmet.is_empty();
     let mut reasons = vec![

@@ -11,6 +11,7 @@ pub mod deck;
 pub mod dilemma;
 pub mod outcome;
 pub mod report;
+pub mod restraints;
 pub mod staffing;
 
 use crate::cards::model::CardDb;

@@ -64,6 +64,20 @@ pub fn can_report(q: &Question, state: &GameState) -> Verdict {
         return undecided("`to` (the facility it reports to)", reasons, "report");
     };
     let fac = &state.pieces[f];
+    if fac.card.card_type == CardType::Site {
+        // "Each Site card states what kind of cards may report there": the
+        // engine does not read site text, so it says what it would need.
+        return undecided(
+            format!(
+                "whether {}'s text (\"{}\") lets {} report there: site reporting text is not modelled",
+                fac.handle,
+                fac.card.text,
+                piece.handle
+            ),
+            reasons,
+            "site",
+        );
+    }
     if fac.card.card_type != CardType::Facility {
         return no(reasons, because(format!("{} is not a facility: personnel may not normally report directly aboard a ship or to a planet", fac.handle), "report"));
     }

@@ -16,7 +16,10 @@ fn able_crew(state: &GameState, ship: usize) -> Vec<usize> {
         .into_iter()
         .filter(|&p| {
             let s = &state.pieces[p].status;
-            !state.is_stopped(p) && !s.disabled && !s.stunned && !s.mortally_wounded
+            !state.is_stopped(p)
+                && !s.stunned
+                && !s.mortally_wounded
+                && super::restraints::unusable(state, p).is_none()
         })
         .collect()
 }
@@ -203,6 +206,62 @@ pub fn range_needed(state: &GameState, from: usize, to: usize) -> i32 {
 }
 
 /// `ask = "can move"`: may ship `card` move `to` a location now?
+/// A ship bound by a required action may move, but only as the action says:
+/// towards the far end of the spaceline for "travel to far end of
+/// spaceline" (Cytherians); any other destination rule is undecided.
+fn required_move(
+    q: &Question,
+    state: &GameState,
+    ship: usize,
+    reasons: &mut Vec<Reason>,
+) -> Option<Verdict> {
+    let (card, sentence) = super::restraints::required_action(state, ship)?;
+    let title = "actions – required";
+    let lower = sentence.to_lowercase();
+    let why = format!(
+        "{} is bound by {}: \"{sentence}\"",
+        state.pieces[ship].handle, state.pieces[card].handle
+    );
+    let (Some(Target::Location(to)), Some(from)) = (q.to, state.location_of(ship)) else {
+        reasons.push(because(
+            format!("{why}; moving is the one action it may take"),
+            title,
+        ));
+        return None;
+    };
+    if !lower.contains("far end") {
+        return Some(super::undecided(
+            format!(
+                "whether {} is the destination the required action names (\"{sentence}\")",
+                state.locations[to].name
+            ),
+            vec![because(why, title)],
+            title,
+        ));
+    }
+    match super::restraints::far_end_allows(state, from, to) {
+        Some(true) => {
+            reasons.push(because(format!("{why}; {} is on the way to the far end (it may stop at intermediate locations)", state.locations[to].name), title));
+            None
+        }
+        Some(false) => Some(no(
+            std::mem::take(reasons),
+            because(
+                format!(
+                    "{why}; {} is not towards the far end of the spaceline",
+                    state.locations[to].name
+                ),
+                title,
+            ),
+        )),
+        None => Some(super::undecided(
+            "which end of the spaceline is the far end: the ship is in the middle",
+            vec![because(why, title)],
+            title,
+        )),
+    }
+}
+
 pub fn can_move(q: &Question, state: &GameState) -> Verdict {
     let Some(ship) = the_ship(q, state) else {
         return undecided("`can move` needs `card` = a ship", vec![], "movement");
@@ -229,6 +288,18 @@ pub fn can_move(q: &Question, state: &GameState) -> Verdict {
                 "movement",
             ),
         );
+    }
+    if super::restraints::in_stasis(state, ship) {
+        return no(
+            reasons,
+            because(
+                "cards in stasis may not perform any actions and may not be moved",
+                "stasis",
+            ),
+        );
+    }
+    if let Some(v) = required_move(q, state, ship, &mut reasons) {
+        return v;
     }
     if state.pieces[ship].docked.is_some() {
         reasons.push(because(
