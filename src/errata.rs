@@ -483,7 +483,10 @@ fn set_field(card: &mut Card, field: CardField, value: &toml::Value) {
         CardField::Icons => card.icons = icon_codes(value),
         CardField::Staffing => card.staffing = icon_codes(value),
         CardField::Characteristics => card.characteristics = string_list(value, ';'),
-        CardField::Persona => card.persona = opt_text(value).map(parse_persona),
+        CardField::Persona => {
+            card.persona = opt_text(value).map(parse_persona);
+            card.personas = card.persona.iter().cloned().collect();
+        }
         CardField::Commands => card.commands = string_list(value, ';'),
         CardField::Requires => card.requires = opt_text(value),
         CardField::Reports => card.reports = opt_text(value),
@@ -692,8 +695,10 @@ mod tests {
             dilemma_type: None,
             icons: vec![],
             staffing: vec![],
+            staffing_text: None,
             characteristics: vec![],
             persona: None,
+            personas: vec![],
             commands: vec![],
             requires: None,
             reports: None,

@@ -21,6 +21,9 @@ pub const KEYS: &[&str] = &[
     "release", "is", "ed",
 ];
 
+/// Card types whose Int/Rng, Cun/Wpn, Str/Shd cells are not RANGE, WEAPONS, SHIELDS.
+const NOT_SHIP_LIKE: &[&str] = &["Personnel", "Mission", "Q Mission"];
+
 const NUMERIC_KEYS: &[&str] = &["int", "cun", "str", "rng", "wpn", "shd", "pts", "span"];
 
 /// A comparison operator.
@@ -657,7 +660,13 @@ fn emit_term(t: &Term, sql: &mut String, p: &mut Vec<Value>) {
     let s = match t {
         Term::Type(v) => {
             p.push(text(v));
-            "c.type = ?".to_string()
+            if v == "Interrupt" || v == "Event" {
+                // an Interrupt/Event card is both
+                p.push(text(&CardType::InterruptEvent.name()));
+                "c.type IN (?, ?)".to_string()
+            } else {
+                "c.type = ?".to_string()
+            }
         }
         Term::Affiliation(v) => {
             p.push(text(v));
@@ -685,20 +694,28 @@ fn emit_term(t: &Term, sql: &mut String, p: &mut Vec<Value>) {
             }
         }
         Term::Number { key, cmp, value } => {
-            let (column, types): (&str, &[&str]) = match *key {
-                "int" => ("int_rng_num", &["Personnel"]),
-                "cun" => ("cun_wpn_num", &["Personnel"]),
-                "str" => ("str_shd_num", &["Personnel"]),
-                "rng" => ("int_rng_num", &["Ship", "Facility"]),
-                "wpn" => ("cun_wpn_num", &["Ship", "Facility"]),
-                "shd" => ("str_shd_num", &["Ship", "Facility"]),
-                "pts" => ("points_num", &[]),
-                _ => ("span_num", &[]),
+            // INTEGRITY/CUNNING/STRENGTH are personnel attributes; every other
+            // card printing a number there means RANGE/WEAPONS/SHIELDS (ships,
+            // facilities, ship-like dilemmas such as Borg Ship, tactics'
+            // modifiers) — except missions, whose cells hold stray numbers.
+            let (column, within, types): (&str, bool, &[&str]) = match *key {
+                "int" => ("int_rng_num", true, &["Personnel"]),
+                "cun" => ("cun_wpn_num", true, &["Personnel"]),
+                "str" => ("str_shd_num", true, &["Personnel"]),
+                "rng" => ("int_rng_num", false, NOT_SHIP_LIKE),
+                "wpn" => ("cun_wpn_num", false, NOT_SHIP_LIKE),
+                "shd" => ("str_shd_num", false, NOT_SHIP_LIKE),
+                "pts" => ("points_num", true, &[]),
+                _ => ("span_num", true, &[]),
             };
             p.push(Value::Integer(*value));
             let mut s = format!("c.{column} {} ?", cmp.sql());
             if !types.is_empty() {
-                s = format!("({s} AND c.type IN ({}))", vec!["?"; types.len()].join(","));
+                s = format!(
+                    "({s} AND c.type {}IN ({}))",
+                    if within { "" } else { "NOT " },
+                    vec!["?"; types.len()].join(",")
+                );
                 for ty in types {
                     p.push(text(ty));
                 }
