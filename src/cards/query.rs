@@ -133,7 +133,9 @@ enum Tok {
 
 /// Split a query into tokens with their columns; quotes group words.
 fn lex(q: &str) -> Result<Vec<(Tok, usize)>, QueryError> {
-    let chars: Vec<char> = q.chars().collect();
+    // Typographic quotes and dashes are typed (or pasted) for plain ones; the
+    // card database is plain ASCII. One char for one keeps the columns.
+    let chars: Vec<char> = q.chars().map(plain_char).collect();
     let mut out = Vec::new();
     let mut i = 0;
     while i < chars.len() {
@@ -188,6 +190,16 @@ fn lex(q: &str) -> Result<Vec<(Tok, usize)>, QueryError> {
         }
     }
     Ok(out)
+}
+
+fn plain_char(c: char) -> char {
+    match c {
+        '’' | '‘' | '`' | '´' => '\'',
+        '“' | '”' | '„' => '"',
+        '–' | '—' | '‐' | '‑' => '-',
+        '\u{a0}' => ' ',
+        c => c,
+    }
 }
 
 /// `-` negates only at the start of a term (not inside `5+X` etc.).
@@ -449,7 +461,8 @@ fn term(w: &str, col: usize) -> Result<Term, QueryError> {
             }
         },
         "char" => Term::Characteristic(v),
-        "persona" => Term::Persona(v),
+        // `(Name)` and `<Name>` (mirror, infiltrator) name the same persona
+        "persona" => Term::Persona(v.trim_matches(['(', ')', '<', '>']).to_string()),
         "cmd" => Term::Command(v),
         "q" => {
             // `gamma`, `GQ`, `Gamma Quadrant` → the Quadrant column's "Gamma"

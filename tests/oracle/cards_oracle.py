@@ -343,6 +343,7 @@ def term_test(key, op, value):
     if key == "char":
         return lambda r: any(fold(c) == lv for c in r["Characteristics/ Keywords"].split(";"))
     if key == "persona":
+        lv = lv.strip("()<>")
         return lambda r: any(lv in fold(p).strip("()<>") for p in r["Persona"].split(";"))
     if key == "cmd":
         return lambda r: any(lv in fold(c) for c in r["Command"].split(";"))
