@@ -31,6 +31,8 @@ const QUERIES: &[&str] = &[
     "class:officer a:romulan",
     "class:\"V.I.P.\" a:ferengi",
     "class:akira",
+    "class:security t:personnel",
+    "class:civilian a:non-aligned",
     "class:\"Galor class\"",
     // skills
     "a:federation skill:diplomacy>=2 t:personnel",

@@ -62,7 +62,15 @@ fn type_affiliation_class() {
             .chain(&c.mission_icons)
             .any(|a| a == "Federation")
     });
-    all("class:officer", |c| c.class.as_deref() == Some("OFFICER"));
+    // a dual personnel ("OFFICER+ENGINEER") has both classifications
+    all("class:officer", |c| {
+        c.class
+            .as_deref()
+            .is_some_and(|k| k.split('+').any(|p| p == "OFFICER"))
+    });
+    assert!(q("class:officer")
+        .iter()
+        .any(|r| r.class.as_deref() == Some("OFFICER+ENGINEER")));
     all("class:\"akira class\"", |c| {
         c.class.as_deref() == Some("Akira Class")
     });

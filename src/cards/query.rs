@@ -688,7 +688,10 @@ fn emit_term(t: &Term, sql: &mut String, p: &mut Vec<Value>) {
         Term::Class(v) => {
             p.push(text(v));
             p.push(text(&format!("{v} class")));
-            "(lower(c.class) = lower(?) OR lower(c.class) = lower(?))".to_string()
+            // a dual personnel ("OFFICER+SECURITY") has both classifications
+            p.push(text(&format!("%+{}+%", v.replace(['%', '_', '\\'], ""))));
+            "(lower(c.class) = lower(?) OR lower(c.class) = lower(?) OR ('+' || c.class || '+') LIKE ?)"
+                .to_string()
         }
         Term::Skill { names, cmp } => {
             let marks = vec!["?"; names.len()].join(",");

@@ -311,7 +311,7 @@ def term_test(key, op, value):
         want = affiliation(v)
         return lambda r: want in row_affiliations(r)
     if key == "class":
-        return lambda r: fold(r["Class"]) in (lv, lv + " class")
+        return lambda r: fold(r["Class"]) in (lv, lv + " class") or lv in fold(r["Class"]).split("+")
     if key == "skill":
         m = re.fullmatch(r"(.+?)(>=|<=|!=|>|<|=)(\d+(?:/\d+)?)", v)
         name, cmp_, n = (m.group(1), m.group(2), level_of(m.group(3))) if m else (v, None, None)
