@@ -643,7 +643,10 @@ fn set_field(card: &mut Card, field: CardField, value: &toml::Value) {
         CardField::Icons => card.icons = parse::icons(&text()).0,
         CardField::Staffing => card.staffing = parse::staffing(&text()).0,
         CardField::Characteristics => card.characteristics = string_list(value, ';'),
-        CardField::Persona => card.persona = parse::personas(&text()).into_iter().next(),
+        CardField::Persona => {
+            card.personas = parse::personas(&text());
+            card.persona = card.personas.first().cloned();
+        }
         CardField::Commands => card.commands = string_list(value, ';'),
         CardField::Requires => card.requires = opt_text(value),
         CardField::Reports => card.reports = opt_text(value),
@@ -1133,8 +1136,10 @@ mod tests {
             dilemma_type: None,
             icons: vec![],
             staffing: vec![],
+            staffing_text: None,
             characteristics: vec![],
             persona: None,
+            personas: vec![],
             commands: vec![],
             requires: None,
             reports: None,

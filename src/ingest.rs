@@ -20,6 +20,22 @@ const CURRENT: &str = "CURRENT";
 const GEN_PREFIX: &str = "gen-";
 const META_FINGERPRINT: &str = "corpus_fingerprint";
 const META_STAMP: &str = "corpus_stamp";
+const META_BUILDER: &str = "builder";
+
+/// What built an index: the program version, the store schema and the
+/// vocabulary that shapes the card model and the search index. An index built
+/// by anything else is stale even when the corpus has not changed.
+fn builder_stamp() -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(env!("CARGO_PKG_VERSION"));
+    h.update(crate::store::SCHEMA_VERSION);
+    h.update(crate::store::SCHEMA);
+    for source in crate::vocab::ingest_sources() {
+        h.update(source);
+    }
+    format!("{:x}", h.finalize())
+}
 
 /// Where the corpus and the index are.
 #[derive(Debug, Clone)]
@@ -188,6 +204,7 @@ fn build_generation(
     summary.search_docs = search_docs.len();
     store.set_meta(META_FINGERPRINT, &corpus.fingerprint())?;
     store.set_meta(META_STAMP, &corpus_stamp(corpus))?;
+    store.set_meta(META_BUILDER, &builder_stamp())?;
     bar.finish_and_clear();
     Ok(summary)
 }
@@ -314,7 +331,16 @@ fn corpus_stamp(corpus: &Corpus) -> String {
 /// manifest or a document changed); prints a one-line note to stderr then.
 pub fn open_fresh(cfg: &IndexConfig) -> anyhow::Result<IndexHandle> {
     let corpus = crate::corpus::locate(cfg.corpus.as_deref(), cfg.manifest.as_deref())?;
-    if let Ok(handle) = open_current(&cfg.index) {
+    let current = open_current(&cfg.index).ok();
+    let built_here = |h: &IndexHandle| {
+        h.store.meta(META_BUILDER).ok().flatten().as_deref() == Some(builder_stamp().as_str())
+    };
+    if let Some(handle) = current.as_ref().filter(|h| !built_here(h)) {
+        eprintln!(
+            "note: the index in {} was built by another version of daystrom; re-ingesting",
+            handle.dir.display()
+        );
+    } else if let Some(handle) = current {
         let stamp = handle.store.meta(META_STAMP)?.unwrap_or_default();
         if stamp == corpus_stamp(&corpus) {
             return Ok(handle);

@@ -85,3 +85,87 @@ fn nonsense_is_not_found_with_suggestions() {
     }
     assert!(matches!(lookup(db, ""), Lookup::NotFound { .. }));
 }
+
+/// Held-out-style sloppy names: the card a player means, by exact title.
+const HELD_OUT: &[(&str, &str)] = &[
+    ("Q's tent", "Q's Tent"),
+    ("q’s tent", "Q's Tent"),
+    ("qs tent", "Q's Tent"),
+    ("worf son of mogh", "Worf Son of Mogh"),
+    ("worf, son of mogh", "Worf Son of Mogh"),
+    ("U.S.S. Enterprise", "U.S.S. Enterprise"),
+    ("USS Enterprise", "U.S.S. Enterprise"),
+    ("uss enterprize", "U.S.S. Enterprise"),
+    ("Ops", "Ops"),
+    ("OPS", "Ops"),
+    ("ops mirror universe", "Ops: Mirror Universe"),
+    ("“Red Alert”", "Red Alert!"),
+    ("red alert", "Red Alert!"),
+    ("qflash", "Q-Flash"),
+    ("q flash", "Q-Flash"),
+    ("anti matter spread", "Anti-Matter Spread"),
+    ("antimatter spread", "Anti-Matter Spread"),
+    ("traveler", "The Traveler"),
+    ("the traveller", "The Traveler"),
+    ("traveler transcendence", "The Traveler: Transcendence"),
+    ("dixon hills business card", "Dixon Hill's Business Card"),
+    ("kivas fayo", "Kivas Fajo"),
+    ("jadzai dax", "Jadzia Dax"),
+    ("deanna troy", "Deanna Troi"),
+    ("seven of nine borg", "Seven of Nine (The Borg)"),
+    ("Seven of Nine (The Borg)", "Seven of Nine (The Borg)"),
+    ("data first contact", "Data (First Contact)"),
+    ("miles obrien", "Miles O'Brien"),
+    ("chief o brien", "Chief O'Brien"),
+    ("elim garak", "Elim Garak"),
+    ("plain simple garak", "Plain, Simple Garak"),
+    ("the trois", "The Trois"),
+    ("sisters of durass", "Sisters of Duras"),
+    ("I.K.S. Vor'Cha", "I.K.C. Vor'Cha"),
+    ("borg queen", "Borg Queen"),
+    ("Kivas  Fajo – Collector", "Kivas Fajo - Collector"),
+];
+
+#[test]
+fn held_out_style_names_find_the_card() {
+    let db = cards_common::db();
+    let mut wrong = Vec::new();
+    for (query, title) in HELD_OUT {
+        match lookup(db, query).card() {
+            Some(c) if c.title == *title => {}
+            Some(c) => wrong.push(format!("{query:?} → {:?}, expected {title:?}", c.title)),
+            None => wrong.push(format!("{query:?} → nothing, expected {title:?}")),
+        }
+    }
+    assert!(HELD_OUT.len() >= 30);
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn persona_nicknames_list_every_version() {
+    let db = cards_common::db();
+    for (nick, persona) in [
+        ("picard", "Jean-Luc Picard"),
+        ("sisko", "Benjamin Sisko"),
+        ("riker", "William T. Riker"),
+    ] {
+        match lookup(db, nick) {
+            Lookup::Ambiguous { best, candidates } => {
+                let all: Vec<&str> = std::iter::once(best.title.as_str())
+                    .chain(candidates.iter().map(|c| c.title.as_str()))
+                    .collect();
+                assert!(all.contains(&persona), "{nick}: {all:?}");
+                assert!(all.len() >= 2, "{nick}: {all:?}");
+            }
+            other => panic!(
+                "{nick}: expected an ambiguous list, got {:?}",
+                other.card().map(|c| &c.title)
+            ),
+        }
+    }
+}

@@ -99,3 +99,41 @@ fn light_title_db_looks_up_like_the_full_one() {
         .unwrap()
         .is_none());
 }
+
+#[test]
+fn dual_personas_and_staffing_prose_are_kept() {
+    let db = cards_common::db();
+    let duals: std::collections::BTreeSet<&str> = db
+        .cards
+        .iter()
+        .filter(|c| c.personas.len() == 2)
+        .map(|c| c.title.as_str())
+        .collect();
+    assert!(duals.len() >= 15, "{duals:?}");
+    let dp = db.by_title("Data and Picard")[0];
+    let names: Vec<&str> = dp.personas.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Data", "Jean-Luc Picard"]);
+    assert_eq!(
+        dp.persona.as_ref().unwrap().name,
+        "Data",
+        "persona stays the first"
+    );
+    // the light title db the CLI looks names up in has both personas too
+    let store = cards_common::store();
+    let titles = daystrom::store::cards::load_titles(&store).unwrap();
+    assert_eq!(titles.cards[dp.id].personas.len(), 2);
+    // prose beside the staffing icons
+    let prose: Vec<&str> = db
+        .cards
+        .iter()
+        .filter_map(|c| c.staffing_text.as_deref())
+        .collect();
+    assert!(
+        prose.iter().any(|t| t.contains("{James T. Kirk}")),
+        "{prose:?}"
+    );
+    assert!(db
+        .cards
+        .iter()
+        .all(|c| c.staffing_text.as_deref() != Some("")));
+}

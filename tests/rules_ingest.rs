@@ -161,3 +161,23 @@ fn cli_search_define_and_diff() {
         "{text}"
     );
 }
+
+#[test]
+fn an_index_built_by_another_version_is_rebuilt_on_open() {
+    let (_d, cfg) = fixture_corpus();
+    ingest(&cfg, RULES).unwrap();
+    let first = current_generation(&cfg.index).unwrap();
+    // Opening an index this version built keeps it.
+    daystrom::ingest::open_fresh(&cfg).unwrap();
+    assert_eq!(current_generation(&cfg.index).unwrap(), first);
+    // Pretend an older daystrom built it: the next open re-ingests.
+    let db = rusqlite::Connection::open(first.join(daystrom::store::DB_FILE)).unwrap();
+    db.execute(
+        "UPDATE meta SET value = 'an older daystrom' WHERE key = 'builder'",
+        [],
+    )
+    .unwrap();
+    drop(db);
+    daystrom::ingest::open_fresh(&cfg).unwrap();
+    assert_ne!(current_generation(&cfg.index).unwrap(), first);
+}

@@ -187,6 +187,7 @@ impl Builder {
             image_file: row.image_file.trim().to_string(),
             blueprint_id: row.blueprint_id.clone(),
             source,
+            lore: non_empty(&row.lore),
         };
         let pkey = (printing.release.clone(), printing.image_file.clone());
         if source == PrintingSource::Lackey {
@@ -236,6 +237,14 @@ impl Builder {
 
     fn finish(self) -> CardDb {
         let mut cards: Vec<Card> = self.cards.into_iter().map(|(c, _)| c).collect();
+        for c in &mut cards {
+            // keep a printing's lore only where it says something else
+            for p in &mut c.printings {
+                if p.lore.as_deref().is_some_and(|l| l == c.lore) {
+                    p.lore = None;
+                }
+            }
+        }
         let mut seen: HashMap<String, usize> = HashMap::new();
         for (id, c) in cards.iter_mut().enumerate() {
             c.id = id;
@@ -298,16 +307,14 @@ fn card_from_row(
         parse::affiliations(&row.affil)
     };
     let (icons, unknown) = parse::icons(&row.icons);
-    // The prose beside staffing icons (`OR {James T. Kirk}`) has no field in the
-    // model yet; the icons are kept.
-    let (staffing, _staffing_text) = parse::staffing(&row.staff);
+    let (staffing, staffing_text) = parse::staffing(&row.staff);
     for u in unknown {
         *unknown_icons.entry(u).or_insert(0) += 1;
     }
     let text = row.text.trim().to_string();
     let universal = row.uniqueness.trim().eq_ignore_ascii_case("univ");
     let bx = (card_type == CardType::Personnel).then(|| parse::skill_box(&text));
-    // A dual personnel has two personas; the model holds one (the first).
+    // A dual personnel has two personas ("Data;Jean-Luc Picard").
     let personas = parse::personas(&row.persona);
     Card {
         id: 0,
@@ -330,8 +337,10 @@ fn card_from_row(
         dilemma_type: parse::dilemma_type(&row.mission_type),
         icons,
         staffing,
+        staffing_text,
         characteristics: parse::list(&row.characteristics),
         persona: personas.first().cloned(),
+        personas,
         commands: parse::list(&row.command),
         requires: non_empty(&row.requires),
         reports: non_empty(&row.reports),

@@ -81,6 +81,30 @@ fn word_score(q: &str, t: &str) -> f64 {
     0.0
 }
 
+/// The words run together: "anti matter spread" and "antimatter spread" are
+/// the same name once spaces and hyphens are gone.
+fn squashed(words: &[String]) -> String {
+    words.concat()
+}
+
+/// Score of two names that differ only in where the words break, or by a typo
+/// once run together (0 when they differ more).
+fn squashed_score(q: &str, title: &str) -> f64 {
+    if q == title {
+        return 0.99;
+    }
+    let allowed = if q.len() >= 12 { 2 } else { 1 };
+    if q.len() < 6 || q.len().abs_diff(title.len()) > allowed {
+        return 0.0;
+    }
+    let d = strsim::osa_distance(q, title);
+    if d <= allowed {
+        0.92 - 0.02 * d as f64
+    } else {
+        0.0
+    }
+}
+
 /// Score a card title against the query words (0..1).
 fn score(q: &[String], title: &[String]) -> f64 {
     if q.is_empty() || title.is_empty() {
@@ -89,6 +113,15 @@ fn score(q: &[String], title: &[String]) -> f64 {
     if q == title {
         return 1.0;
     }
+    let by_words = word_match_score(q, title);
+    if q.len() == title.len() && by_words >= 0.9 {
+        return by_words;
+    }
+    by_words.max(squashed_score(&squashed(q), &squashed(title)))
+}
+
+/// Score by matching each query word to a title word.
+fn word_match_score(q: &[String], title: &[String]) -> f64 {
     let mut used = vec![false; title.len()];
     let mut total = 0.0;
     let mut missed = 0;
@@ -162,13 +195,33 @@ fn preference(c: &Card) -> (bool, bool, usize) {
     )
 }
 
+/// Score a card: its title, or a printing's own spelling of it (the Lackey
+/// data prints "I.K.S. Vor'Cha" for the card titled "I.K.C. Vor'Cha").
+fn score_card(q: &[String], c: &Card) -> f64 {
+    let title = title_words(&c.title);
+    let mut best = score(q, &title);
+    if best >= 1.0 {
+        return best;
+    }
+    for p in &c.printings {
+        let printed = super::parse::printed_title(&p.printed_title).title;
+        if printed != c.title {
+            let alias = title_words(&printed);
+            if alias != title {
+                best = best.max(score(q, &alias));
+            }
+        }
+    }
+    best
+}
+
 /// Look a card up by a forgiving name.
 pub fn lookup<'a>(db: &'a CardDb, name: &str) -> Lookup<'a> {
     let q = title_words(name);
     let mut scored: Vec<(f64, &Card)> = db
         .cards
         .iter()
-        .map(|c| (score(&q, &title_words(&c.title)), c))
+        .map(|c| (score_card(&q, c), c))
         .filter(|(s, _)| *s > 0.0)
         .collect();
     // Only partial matches need the persona counts (a pass over every card).

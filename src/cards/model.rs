@@ -169,6 +169,10 @@ pub struct Printing {
     pub image_file: String,
     pub blueprint_id: Option<String>,
     pub source: PrintingSource,
+    /// This printing's lore when it differs from the card's (a `*VP` reprint
+    /// often carries a new quotation); `lore:` searches it too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lore: Option<String>,
 }
 
 /// A persona marker: `Name`, `(Name)` for a mirror counterpart, `<Name>` for an infiltrator.
@@ -223,9 +227,17 @@ pub struct Card {
     pub icons: Vec<String>,
     /// Ship staffing icons, repeats kept (`[Cmd][Stf][Stf]`).
     pub staffing: Vec<String>,
+    /// The prose beside the staffing icons (`OR {James T. Kirk}`, `Empathy x2`).
+    #[serde(default)]
+    pub staffing_text: Option<String>,
     /// Characteristics / keywords ("Human", "Captain", "Male").
     pub characteristics: Vec<String>,
+    /// The first persona (most cards have one); see [`Card::personas`].
     pub persona: Option<Persona>,
+    /// Every persona, in the cell's order: a dual personnel ("Data and Picard")
+    /// is two. `persona` is `personas[0]`.
+    #[serde(default)]
+    pub personas: Vec<Persona>,
     /// Ships: matching commanders (`Command` column). Personnel: ships they command.
     pub commands: Vec<String>,
     pub requires: Option<String>,
@@ -272,8 +284,10 @@ impl Default for Card {
             dilemma_type: None,
             icons: Vec::new(),
             staffing: Vec::new(),
+            staffing_text: None,
             characteristics: Vec::new(),
             persona: None,
+            personas: Vec::new(),
             commands: Vec::new(),
             requires: None,
             reports: None,
@@ -309,6 +323,16 @@ impl Card {
         self.characteristics
             .iter()
             .any(|c| c.eq_ignore_ascii_case(ch))
+    }
+
+    /// Every persona of the card: `personas`, or `persona` alone when an older
+    /// index has only that.
+    pub fn all_personas(&self) -> Vec<&Persona> {
+        if self.personas.is_empty() {
+            self.persona.iter().collect()
+        } else {
+            self.personas.iter().collect()
+        }
     }
 
     pub fn has_icon(&self, code: &str) -> bool {

@@ -21,6 +21,9 @@ pub const KEYS: &[&str] = &[
     "release", "is", "ed",
 ];
 
+/// Card types whose Int/Rng, Cun/Wpn, Str/Shd cells are not RANGE, WEAPONS, SHIELDS.
+const NOT_SHIP_LIKE: &[&str] = &["Personnel", "Mission", "Q Mission"];
+
 const NUMERIC_KEYS: &[&str] = &["int", "cun", "str", "rng", "wpn", "shd", "pts", "span"];
 
 /// A comparison operator.
@@ -130,7 +133,9 @@ enum Tok {
 
 /// Split a query into tokens with their columns; quotes group words.
 fn lex(q: &str) -> Result<Vec<(Tok, usize)>, QueryError> {
-    let chars: Vec<char> = q.chars().collect();
+    // Typographic quotes and dashes are typed (or pasted) for plain ones; the
+    // card database is plain ASCII. One char for one keeps the columns.
+    let chars: Vec<char> = q.chars().map(plain_char).collect();
     let mut out = Vec::new();
     let mut i = 0;
     while i < chars.len() {
@@ -185,6 +190,16 @@ fn lex(q: &str) -> Result<Vec<(Tok, usize)>, QueryError> {
         }
     }
     Ok(out)
+}
+
+fn plain_char(c: char) -> char {
+    match c {
+        '’' | '‘' | '`' | '´' => '\'',
+        '“' | '”' | '„' => '"',
+        '–' | '—' | '‐' | '‑' => '-',
+        '\u{a0}' => ' ',
+        c => c,
+    }
 }
 
 /// `-` negates only at the start of a term (not inside `5+X` etc.).
@@ -446,7 +461,8 @@ fn term(w: &str, col: usize) -> Result<Term, QueryError> {
             }
         },
         "char" => Term::Characteristic(v),
-        "persona" => Term::Persona(v),
+        // `(Name)` and `<Name>` (mirror, infiltrator) name the same persona
+        "persona" => Term::Persona(v.trim_matches(['(', ')', '<', '>']).to_string()),
         "cmd" => Term::Command(v),
         "q" => {
             // `gamma`, `GQ`, `Gamma Quadrant` → the Quadrant column's "Gamma"
@@ -657,7 +673,13 @@ fn emit_term(t: &Term, sql: &mut String, p: &mut Vec<Value>) {
     let s = match t {
         Term::Type(v) => {
             p.push(text(v));
-            "c.type = ?".to_string()
+            if v == "Interrupt" || v == "Event" {
+                // an Interrupt/Event card is both
+                p.push(text(&CardType::InterruptEvent.name()));
+                "c.type IN (?, ?)".to_string()
+            } else {
+                "c.type = ?".to_string()
+            }
         }
         Term::Affiliation(v) => {
             p.push(text(v));
@@ -666,7 +688,10 @@ fn emit_term(t: &Term, sql: &mut String, p: &mut Vec<Value>) {
         Term::Class(v) => {
             p.push(text(v));
             p.push(text(&format!("{v} class")));
-            "(lower(c.class) = lower(?) OR lower(c.class) = lower(?))".to_string()
+            // a dual personnel ("OFFICER+SECURITY") has both classifications
+            p.push(text(&format!("%+{}+%", v.replace(['%', '_', '\\'], ""))));
+            "(lower(c.class) = lower(?) OR lower(c.class) = lower(?) OR ('+' || c.class || '+') LIKE ?)"
+                .to_string()
         }
         Term::Skill { names, cmp } => {
             let marks = vec!["?"; names.len()].join(",");
@@ -685,20 +710,28 @@ fn emit_term(t: &Term, sql: &mut String, p: &mut Vec<Value>) {
             }
         }
         Term::Number { key, cmp, value } => {
-            let (column, types): (&str, &[&str]) = match *key {
-                "int" => ("int_rng_num", &["Personnel"]),
-                "cun" => ("cun_wpn_num", &["Personnel"]),
-                "str" => ("str_shd_num", &["Personnel"]),
-                "rng" => ("int_rng_num", &["Ship", "Facility"]),
-                "wpn" => ("cun_wpn_num", &["Ship", "Facility"]),
-                "shd" => ("str_shd_num", &["Ship", "Facility"]),
-                "pts" => ("points_num", &[]),
-                _ => ("span_num", &[]),
+            // INTEGRITY/CUNNING/STRENGTH are personnel attributes; every other
+            // card printing a number there means RANGE/WEAPONS/SHIELDS (ships,
+            // facilities, ship-like dilemmas such as Borg Ship, tactics'
+            // modifiers) — except missions, whose cells hold stray numbers.
+            let (column, within, types): (&str, bool, &[&str]) = match *key {
+                "int" => ("int_rng_num", true, &["Personnel"]),
+                "cun" => ("cun_wpn_num", true, &["Personnel"]),
+                "str" => ("str_shd_num", true, &["Personnel"]),
+                "rng" => ("int_rng_num", false, NOT_SHIP_LIKE),
+                "wpn" => ("cun_wpn_num", false, NOT_SHIP_LIKE),
+                "shd" => ("str_shd_num", false, NOT_SHIP_LIKE),
+                "pts" => ("points_num", true, &[]),
+                _ => ("span_num", true, &[]),
             };
             p.push(Value::Integer(*value));
             let mut s = format!("c.{column} {} ?", cmp.sql());
             if !types.is_empty() {
-                s = format!("({s} AND c.type IN ({}))", vec!["?"; types.len()].join(","));
+                s = format!(
+                    "({s} AND c.type {}IN ({}))",
+                    if within { "" } else { "NOT " },
+                    vec!["?"; types.len()].join(",")
+                );
                 for ty in types {
                     p.push(text(ty));
                 }

@@ -218,6 +218,7 @@ pub fn render_card(card: &Card, rules: &[RuleLink], refs: &[String], others: &[&
         card.staffing
             .iter()
             .map(|i| format!("[{i}]"))
+            .chain(card.staffing_text.iter().map(|t| format!(" {t}")))
             .collect::<String>(),
     );
     row(
@@ -249,8 +250,8 @@ pub fn render_card(card: &Card, rules: &[RuleLink], refs: &[String], others: &[&
     row("characteristics", card.characteristics.join("; "));
     row(
         "persona",
-        card.persona
-            .iter()
+        card.all_personas()
+            .into_iter()
             .map(|p| {
                 format!(
                     "{}{}",

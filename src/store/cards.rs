@@ -96,7 +96,7 @@ pub fn write(store: &Store, db: &CardDb) -> anyhow::Result<()> {
                 c.quadrant,
                 c.region,
                 c.dilemma_type.map(|d| format!("{d:?}").to_lowercase()),
-                c.persona
+                c.all_personas()
                     .iter()
                     .map(|p| p.name.as_str())
                     .collect::<Vec<_>>()
@@ -104,12 +104,13 @@ pub fn write(store: &Store, db: &CardDb) -> anyhow::Result<()> {
                 c.requires,
                 c.reports,
                 c.property,
-                c.lore,
+                searchable_lore(c),
                 c.text,
                 c.skills_parsed,
                 serde_json::to_string(c)?,
             ])?;
-            for a in &c.affiliations {
+            // a mission's affiliation icons say who may attempt it: `a:` finds them
+            for a in c.affiliations.iter().chain(&c.mission_icons) {
                 aff.execute(params![id, a])?;
             }
             for i in &c.icons {
@@ -152,6 +153,17 @@ pub fn write(store: &Store, db: &CardDb) -> anyhow::Result<()> {
     }
     tx.commit()?;
     Ok(())
+}
+
+/// The lore `lore:` searches: the card's, then each printing's own lore.
+fn searchable_lore(c: &Card) -> String {
+    let mut all = vec![c.lore.as_str()];
+    for l in c.printings.iter().filter_map(|p| p.lore.as_deref()) {
+        if !all.contains(&l) {
+            all.push(l);
+        }
+    }
+    all.join("\n")
 }
 
 fn resolve(
@@ -197,14 +209,21 @@ pub fn load_titles(store: &Store) -> anyhow::Result<CardDb> {
                     Edition::First
                 },
                 card_type: crate::cards::CardType::parse(&r.get::<_, String>(4)?),
-                persona: persona.filter(|p| !p.is_empty()).map(|name| {
-                    crate::cards::model::Persona {
-                        name,
+                ..Card::default()
+            })
+            .map(|mut c: Card| {
+                c.personas = persona
+                    .iter()
+                    .flat_map(|p| p.split(';'))
+                    .filter(|p| !p.is_empty())
+                    .map(|name| crate::cards::model::Persona {
+                        name: name.to_string(),
                         mirror: false,
                         infiltrator: false,
-                    }
-                }),
-                ..Card::default()
+                    })
+                    .collect();
+                c.persona = c.personas.first().cloned();
+                c
             })
         })?
         .collect::<Result<Vec<Card>, _>>()?;
@@ -227,6 +246,7 @@ pub fn load_titles(store: &Store) -> anyhow::Result<CardDb> {
                 image_file: r.get(5)?,
                 blueprint_id: r.get(6)?,
                 source,
+                lore: None,
             },
         ))
     })?;

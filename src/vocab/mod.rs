@@ -34,19 +34,25 @@ pub struct Vocabulary {
     pub synonyms: synonyms::Synonyms,
 }
 
+const ICONS: &str = include_str!("../../glossary/icons.toml");
+const SKILLS: &str = include_str!("../../glossary/skills.toml");
+const AFFILIATIONS: &str = include_str!("../../glossary/affiliations.toml");
+const SYNONYMS: &str = include_str!("../../glossary/synonyms.toml");
+
+/// The vocabulary files that shape what ingest writes (icons and skills for
+/// the card model, synonyms for the search index): when one changes, an index
+/// built before is stale.
+pub fn ingest_sources() -> [&'static str; 3] {
+    [ICONS, SKILLS, SYNONYMS]
+}
+
 pub fn vocabulary() -> &'static Vocabulary {
     static V: OnceLock<Vocabulary> = OnceLock::new();
     V.get_or_init(|| Vocabulary {
-        icons: parse_embedded("icons.toml", include_str!("../../glossary/icons.toml")),
-        skills: parse_embedded("skills.toml", include_str!("../../glossary/skills.toml")),
-        affiliations: parse_embedded(
-            "affiliations.toml",
-            include_str!("../../glossary/affiliations.toml"),
-        ),
-        synonyms: parse_embedded(
-            "synonyms.toml",
-            include_str!("../../glossary/synonyms.toml"),
-        ),
+        icons: parse_embedded("icons.toml", ICONS),
+        skills: parse_embedded("skills.toml", SKILLS),
+        affiliations: parse_embedded("affiliations.toml", AFFILIATIONS),
+        synonyms: parse_embedded("synonyms.toml", SYNONYMS),
     })
 }
 

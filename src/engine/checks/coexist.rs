@@ -7,13 +7,25 @@ use crate::engine::state::GameState;
 use crate::engine::verdict::Verdict;
 use crate::scenario::Question;
 
-fn persona_name(c: &Card) -> String {
-    crate::repair::fold_for_match(c.persona.as_ref().map_or(&c.title, |p| &p.name))
+/// Every persona a card represents (a dual card such as Sons of Mogh has two);
+/// a card with no persona line is its own persona.
+fn persona_names(c: &Card) -> Vec<String> {
+    let named: Vec<String> = c
+        .all_personas()
+        .iter()
+        .map(|p| crate::repair::fold_for_match(&p.name))
+        .collect();
+    if named.is_empty() {
+        vec![crate::repair::fold_for_match(&c.title)]
+    } else {
+        named
+    }
 }
 
 fn same_persona(a: &Card, b: &Card) -> bool {
+    let theirs = persona_names(b);
     crate::repair::fold_for_match(&a.title) == crate::repair::fold_for_match(&b.title)
-        || persona_name(a) == persona_name(b)
+        || persona_names(a).iter().any(|p| theirs.contains(p))
 }
 
 fn not_duplicatable(c: &Card) -> bool {
