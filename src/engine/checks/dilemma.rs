@@ -43,13 +43,27 @@ fn effect(text: &str) -> Option<&'static str> {
     .map(|(_, e)| *e)
 }
 
+/// The crew or Away Team facing the dilemma: `by` when given (then `card` is
+/// only the personnel a claim is about, who may stand outside the group), else
+/// `card`.
+fn facing_group(q: &Question, state: &GameState) -> Vec<usize> {
+    if q.by.is_empty() {
+        return super::attempt::group(q, state);
+    }
+    let by_only = Question {
+        card: None,
+        ..q.clone()
+    };
+    super::attempt::group(&by_only, state)
+}
+
 /// `ask = "dilemma outcome"`.
 pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
     let title = "dilemma resolution";
     let Some(d) = &q.dilemma else {
         return undecided("`dilemma outcome` needs `dilemma`", vec![], title);
     };
-    let group = super::attempt::group(q, state);
+    let group = facing_group(q, state);
     let Some(cond) = conditions(&d.text) else {
         if q.is
             .as_deref()
