@@ -34,6 +34,12 @@ pub struct Compatibility {
     pub treaty_title_prefix: String,
     pub source: Source,
     pub treaty_source: Source,
+    /// Game text by which a card in play lets the *opponent's* cards mix
+    /// regardless of affiliation (Memory Wipe's seeded function).
+    #[serde(default)]
+    pub opponent_mix_text: Option<String>,
+    #[serde(default)]
+    pub opponent_mix_source: Option<Source>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -1,7 +1,7 @@
 //! Battle initiation, counter-attacks and return fire ("battle", "battle -
 //! affiliation restrictions", "battle - ship", "leader").
 
-use super::{because, fact, no, undecided};
+use super::{because, compat, fact, no, ruling, undecided};
 use crate::cards::model::CardType;
 use crate::engine::action::Phase;
 use crate::engine::state::{Format, GameState, Place};
@@ -294,23 +294,24 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
                     because(format!("{} has no WEAPONS>0", p.handle), entry),
                 );
             }
-            let ship_affs = state.affiliations(s);
-            if !people
-                .iter()
-                .any(|&m| state.affiliations(m).iter().any(|a| ship_affs.contains(a)))
-            {
-                return no(
-                    reasons,
+            if !has_weapons_operator(state, s, &people) {
+                let reason = if unaffiliated(state, s) {
+                    ruling(
+                        format!("{} has no compatible personnel aboard", p.handle),
+                        "WEAPONS, using",
+                    )
+                } else {
                     because(
                         format!(
                             "{} has no personnel of matching affiliation aboard",
                             p.handle
                         ),
                         entry,
-                    ),
-                );
+                    )
+                };
+                return no(reasons, reason);
             }
-            reasons.push(because(format!("{} is unstopped, undocked, uncloaked, has WEAPONS {weapons} and a matching personnel aboard", p.handle), entry));
+            reasons.push(because(format!("{} is unstopped, undocked, uncloaked, has WEAPONS {weapons} and a personnel aboard who may fire them", p.handle), entry));
         } else if people.iter().any(|&p| state.is_stopped(p)) {
             return no(
                 reasons,
@@ -420,4 +421,31 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
         "battle - affiliation restrictions",
     ));
     Verdict::yes_no(true, reasons, vec![])
+}
+
+/// Is the ship Non-Aligned or Neutral only (no affiliation of its own to match)?
+fn unaffiliated(state: &GameState, ship: usize) -> bool {
+    let v = &vocabulary().affiliations;
+    let affs = state.affiliations(ship);
+    !affs.is_empty() && affs.iter().all(|a| v.is_universal_mixer(a))
+}
+
+/// "Affiliated cards require a matching personnel aboard; Neutral and
+/// Non-Aligned cards require a compatible personnel aboard" (Current Rulings
+/// "WEAPONS, using").
+fn has_weapons_operator(state: &GameState, ship: usize, people: &[usize]) -> bool {
+    let ship_affs = state.affiliations(ship);
+    if unaffiliated(state, ship) {
+        let owner = &state.pieces[ship].controller;
+        return people.iter().any(|&m| {
+            state.affiliations(m).iter().any(|a| {
+                ship_affs
+                    .iter()
+                    .any(|s| compat::affiliations_compatible(state, owner, s, a).0)
+            })
+        });
+    }
+    people
+        .iter()
+        .any(|&m| state.affiliations(m).iter().any(|a| ship_affs.contains(a)))
 }

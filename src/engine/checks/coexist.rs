@@ -1,7 +1,7 @@
 //! Uniqueness: may these cards be in play together ("unique and universal",
 //! "persona", "not duplicatable").
 
-use super::{because, fact, undecided};
+use super::{because, fact, ruling, undecided};
 use crate::cards::model::{Card, CardType};
 use crate::engine::state::GameState;
 use crate::engine::verdict::Verdict;
@@ -32,6 +32,15 @@ fn not_duplicatable(c: &Card) -> bool {
     c.text.to_lowercase().contains("not duplicatable")
 }
 
+/// A Borg assimilated counterpart: "Counterpart" among its characteristics or
+/// "assimilated counterpart" in its lore (Current Rulings "counterpart").
+fn is_counterpart(c: &Card) -> bool {
+    c.characteristics
+        .iter()
+        .any(|k| k.eq_ignore_ascii_case("counterpart"))
+        || c.lore.to_lowercase().contains("assimilated counterpart")
+}
+
 /// Unique per player: unique/Enigma personnel and ships, "Unique" cards.
 fn unique_per_player(c: &Card) -> bool {
     match c.card_type {
@@ -54,6 +63,18 @@ pub fn can_coexist(q: &Question, state: &GameState) -> Verdict {
     for (n, &i) in all.iter().enumerate() {
         for &j in &all[n + 1..] {
             let (a, b) = (&state.pieces[i], &state.pieces[j]);
+            let same_player = a.controller.eq_ignore_ascii_case(&b.controller)
+                || a.owner.eq_ignore_ascii_case(&b.owner);
+            if same_player && is_counterpart(&a.card) && is_counterpart(&b.card) {
+                reasons.push(ruling(
+                    format!(
+                        "{} and {} are both assimilated counterparts: a collective is limited to one counterpart in play at a time",
+                        a.handle, b.handle
+                    ),
+                    "counterpart",
+                ));
+                return Verdict::yes_no(false, reasons, vec![]);
+            }
             if !same_persona(&a.card, &b.card) {
                 reasons.push(because(
                     format!(
@@ -64,8 +85,6 @@ pub fn can_coexist(q: &Question, state: &GameState) -> Verdict {
                 ));
                 continue;
             }
-            let same_player = a.controller.eq_ignore_ascii_case(&b.controller)
-                || a.owner.eq_ignore_ascii_case(&b.owner);
             if not_duplicatable(&a.card) {
                 reasons.push(because(
                     format!(

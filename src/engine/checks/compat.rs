@@ -1,7 +1,7 @@
 //! Compatibility: may these cards mix and work together ("compatible",
 //! "Non-Aligned", "Borg", "treaties", "Warp Speed").
 
-use super::{because, fact, undecided};
+use super::{because, fact, ruling, undecided};
 use crate::engine::state::{Format, GameState};
 use crate::engine::verdict::{Reason, Verdict};
 use crate::scenario::Question;
@@ -27,6 +27,23 @@ pub fn treaties(state: &GameState, player: &str) -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// An opponent's card in play (seeded on the table) whose text lets `player`'s
+/// cards mix regardless of affiliation (Memory Wipe).
+fn opponent_mix_card(state: &GameState, player: &str) -> Option<String> {
+    let text = vocabulary()
+        .affiliations
+        .compatibility
+        .opponent_mix_text
+        .as_deref()?;
+    let text = text.to_lowercase();
+    state.pieces.iter().enumerate().find_map(|(i, p)| {
+        let mine = p.controller.eq_ignore_ascii_case(player);
+        let on_table = matches!(p.at, crate::engine::state::Place::Table);
+        (!mine && on_table && state.in_play(i) && p.card.text.to_lowercase().contains(&text))
+            .then(|| p.card.title.clone())
+    })
 }
 
 /// Are two affiliations compatible for `player`? With the reason.
@@ -70,6 +87,15 @@ pub fn affiliations_compatible(
             because(
                 "in Warp Speed all non-Borg affiliations mix and cooperate",
                 "Warp Speed",
+            ),
+        );
+    }
+    if let Some(card) = opponent_mix_card(state, player) {
+        return (
+            true,
+            ruling(
+                format!("{card} in play lets {player}'s cards mix regardless of affiliation"),
+                "Memory Wipe",
             ),
         );
     }

@@ -43,13 +43,27 @@ fn effect(text: &str) -> Option<&'static str> {
     .map(|(_, e)| *e)
 }
 
+/// The crew or Away Team facing the dilemma: `by` when given (then `card` is
+/// only the personnel a claim is about, who may stand outside the group), else
+/// `card`.
+fn facing_group(q: &Question, state: &GameState) -> Vec<usize> {
+    if q.by.is_empty() {
+        return super::attempt::group(q, state);
+    }
+    let by_only = Question {
+        card: None,
+        ..q.clone()
+    };
+    super::attempt::group(&by_only, state)
+}
+
 /// `ask = "dilemma outcome"`.
 pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
     let title = "dilemma resolution";
     let Some(d) = &q.dilemma else {
         return undecided("`dilemma outcome` needs `dilemma`", vec![], title);
     };
-    let group = super::attempt::group(q, state);
+    let group = facing_group(q, state);
     let Some(cond) = conditions(&d.text) else {
         if q.is
             .as_deref()
@@ -163,6 +177,24 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
     }
     match effect(&d.text) {
         Some(e) if e == is => {
+            if let Some(limit) = AttributeLimit::read(&d.text) {
+                let c = state.card_in_play(card);
+                let hit = limit.holds(&c);
+                reasons.push(fact(format!(
+                    "{} affects only personnel with {}: {} has {} {}",
+                    d.title,
+                    limit.text,
+                    state.pieces[card].handle,
+                    limit.attribute,
+                    limit
+                        .value(&c)
+                        .map_or("none".to_string(), |n| n.to_string())
+                )));
+                let all = d.text.to_lowercase().contains(" all ");
+                if !hit || all {
+                    return Verdict::yes_no(hit, reasons, vec![]);
+                }
+            }
             let lower = d.text.to_lowercase();
             let one_of = lower.contains("random selection")
                 || lower.contains("opponent's choice")
@@ -192,5 +224,71 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
             )));
             Verdict::yes_no(false, reasons, vec![])
         }
+    }
+}
+
+/// A victim filter in a dilemma's text: "Kills all Away Team members with
+/// INTEGRITY<5" affects only those whose attribute passes the comparison.
+struct AttributeLimit {
+    attribute: &'static str,
+    op: String,
+    bound: i32,
+    text: String,
+}
+
+impl AttributeLimit {
+    fn read(text: &str) -> Option<AttributeLimit> {
+        let re =
+            regex::Regex::new(r"(?i)\bwith (INTEGRITY|CUNNING|STRENGTH)\s*(<=|>=|<|>|=)\s*(\d+)")
+                .expect("static pattern");
+        let m = re.captures(text)?;
+        let attribute = match m[1].to_uppercase().as_str() {
+            "INTEGRITY" => "INTEGRITY",
+            "CUNNING" => "CUNNING",
+            _ => "STRENGTH",
+        };
+        Some(AttributeLimit {
+            attribute,
+            op: m[2].to_string(),
+            bound: m[3].parse().ok()?,
+            text: format!("{}{}{}", attribute, &m[2], &m[3]),
+        })
+    }
+
+    fn value(&self, card: &Card) -> Option<i32> {
+        let stat = match self.attribute {
+            "INTEGRITY" => &card.int_rng,
+            "CUNNING" => &card.cun_wpn,
+            _ => &card.str_shd,
+        };
+        stat.as_ref().and_then(|s| s.num())
+    }
+
+    fn holds(&self, card: &Card) -> bool {
+        let Some(v) = self.value(card) else {
+            return false;
+        };
+        match self.op.as_str() {
+            "<" => v < self.bound,
+            "<=" => v <= self.bound,
+            ">" => v > self.bound,
+            ">=" => v >= self.bound,
+            _ => v == self.bound,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AttributeLimit;
+
+    #[test]
+    fn reads_an_attribute_victim_filter() {
+        let l = AttributeLimit::read("Kills all Away Team members with INTEGRITY<5 unless X.")
+            .expect("a filter");
+        assert_eq!(l.attribute, "INTEGRITY");
+        assert_eq!(l.op, "<");
+        assert_eq!(l.bound, 5);
+        assert!(AttributeLimit::read("Kills one personnel (random selection).").is_none());
     }
 }

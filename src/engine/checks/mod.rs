@@ -51,6 +51,14 @@ pub fn because(text: impl Into<String>, title: &str) -> Reason {
     }
 }
 
+/// A reason applying a Current Rulings entry.
+pub fn ruling(text: impl Into<String>, title: &str) -> Reason {
+    Reason {
+        text: text.into(),
+        citation: Some(Citation::rulings(title)),
+    }
+}
+
 /// A reason that applies no entry (a fact of the scenario).
 pub fn fact(text: impl Into<String>) -> Reason {
     Reason {
