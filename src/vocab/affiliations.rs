@@ -129,6 +129,18 @@ pub struct Affiliations {
     pub deck: DeckRules,
     #[serde(default)]
     pub away_teams: AwayTeams,
+    #[serde(default)]
+    pub attempts: Attempts,
+}
+
+/// Who may not make mission or commandeering attempts ("attempt", "commandeering").
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attempts {
+    pub no_mission_attempts: Vec<String>,
+    pub source: Source,
+    pub no_commandeering: Vec<String>,
+    pub commandeering_source: Source,
 }
 
 /// Who may not form Away Teams ("Away Team and crew").
@@ -182,6 +194,16 @@ impl Affiliations {
     /// Needs a card (or a counter-attack) to initiate battle at all.
     pub fn needs_card_to_initiate(&self, affiliation: &str) -> bool {
         has(&self.attack.needs_card_to_initiate, affiliation)
+    }
+
+    /// May cards of this affiliation attempt missions?
+    pub fn may_attempt_missions(&self, affiliation: &str) -> bool {
+        !has(&self.attempts.no_mission_attempts, affiliation)
+    }
+
+    /// May cards of this affiliation commandeer ships and facilities?
+    pub fn may_commandeer(&self, affiliation: &str) -> bool {
+        !has(&self.attempts.no_commandeering, affiliation)
     }
 
     /// May personnel of this affiliation form an Away Team (without a card

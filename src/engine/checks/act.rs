@@ -2,7 +2,7 @@
 //! move, attempt, battle, use a skill or game text, probe. Timing and
 //! "stopped" first, then the action's own check.
 
-use super::{because, no, undecided};
+use super::{because, no, per_table, undecided};
 use crate::cards::model::CardType;
 use crate::engine::action::{Phase, Step};
 use crate::engine::state::{GameState, Place, Target};
@@ -504,15 +504,19 @@ fn commandeer(
             ),
         );
     }
-    if movers
-        .iter()
-        .any(|&m| state.affiliations(m).iter().any(|a| a == "Borg"))
-    {
+    let rules = &crate::vocab::vocabulary().affiliations;
+    let barred = movers.iter().find_map(|&m| {
+        state
+            .affiliations(m)
+            .into_iter()
+            .find(|a| !rules.may_commandeer(a))
+    });
+    if let Some(affiliation) = barred {
         return no(
             reasons,
-            because(
-                "Borg may not commandeer a ship or facility; they must use a card that allows them to assimilate it",
-                title,
+            per_table(
+                format!("{affiliation} may not commandeer a ship or facility; they must use a card that allows them to assimilate it"),
+                &rules.attempts.commandeering_source,
             ),
         );
     }

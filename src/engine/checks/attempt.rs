@@ -1,7 +1,7 @@
 //! Mission attempts ("mission attempt", "attempt", "dual-icon missions") and
 //! meeting mission or dilemma requirements ("meeting requirements").
 
-use super::{because, fact, no, ruling, undecided};
+use super::{because, fact, no, per_table, ruling, undecided};
 use crate::cards::model::{Card, CardType};
 use crate::engine::action::Phase;
 use crate::engine::requirements;
@@ -102,15 +102,19 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
             ),
         );
     }
-    if all
-        .iter()
-        .any(|&p| state.affiliations(p).iter().any(|a| a == "Borg"))
-    {
+    let rules = &crate::vocab::vocabulary().affiliations;
+    let barred = all.iter().find_map(|&p| {
+        state
+            .affiliations(p)
+            .into_iter()
+            .find(|a| !rules.may_attempt_missions(a))
+    });
+    if let Some(affiliation) = barred {
         return no(
             reasons,
-            because(
-                "Borg never attempt missions; only non-Borg affiliations make mission attempts",
-                "attempt",
+            per_table(
+                format!("{affiliation} do not make mission attempts (only scouting attempts)"),
+                &rules.attempts.source,
             ),
         );
     }

@@ -59,6 +59,15 @@ pub fn ruling(text: impl Into<String>, title: &str) -> Reason {
     }
 }
 
+/// A reason applying a rules fact from `glossary/*.toml`, cited to the entry
+/// the table names for it.
+pub fn per_table(text: impl Into<String>, source: &crate::vocab::affiliations::Source) -> Reason {
+    Reason {
+        text: text.into(),
+        citation: Some(source.citation()),
+    }
+}
+
 /// A reason that applies no entry (a fact of the scenario).
 pub fn fact(text: impl Into<String>) -> Reason {
     Reason {
