@@ -468,6 +468,69 @@ pub fn valid_response(action: &Action, responder: &Card, db: &CardDb) -> Verdict
     Verdict::new(VerdictValue::No, reasons, vec![])
 }
 
+/// Q-icon cards come into play only through a Q-Continuum side deck (Glossary
+/// "Q-icon cards"), never from hand as a normal card of their type.
+fn q_icon_card(card: &Card) -> Option<Verdict> {
+    let q = matches!(
+        card.card_type,
+        CardType::QInterrupt | CardType::QEvent | CardType::QArtifact
+    );
+    q.then(|| {
+        Verdict::new(
+            VerdictValue::No,
+            vec![
+                reason(
+                    format!(
+                        "{} is a Q-icon card ({}): Q-icon cards come into play only through a Q-Continuum side deck and cannot be used the same way as other cards of their type",
+                        card.title,
+                        card.card_type.name()
+                    ),
+                    Some(Citation::glossary("Q-icon cards")),
+                ),
+                reason(
+                    "you may not play such a card as a normal interrupt",
+                    Some(Citation::rulings("Gift of the Tormentor")),
+                ),
+            ],
+            vec![],
+        )
+    })
+}
+
+/// During the start-of-turn (end-of-turn) segment no other actions take place
+/// between the start-of-turn (end-of-turn) actions, other than valid responses
+/// (Current Rulings "timing"): only cards timed for that segment, or that
+/// suspend play, may be initiated there.
+fn between_turn_boundary_actions(
+    compiled: &CompiledCard,
+    card: &Card,
+    turn: &TurnContext,
+) -> Option<Verdict> {
+    let (segment, class) = match turn.phase {
+        Phase::StartOfTurn => ("start-of-turn", TimingClass::StartOfTurn),
+        Phase::EndOfTurn => ("end-of-turn", TimingClass::EndOfTurn),
+        _ => return None,
+    };
+    let timed = compiled
+        .abilities
+        .iter()
+        .any(|a| a.timing.class == class || a.timing.class == TimingClass::SuspendsPlay);
+    if timed {
+        return None;
+    }
+    Some(Verdict::new(
+        VerdictValue::No,
+        vec![reason(
+            format!(
+                "{} does not take place at the {segment} segment, and no other actions may take place between {segment} actions, other than valid responses",
+                card.title
+            ),
+            Some(Citation::rulings("timing")),
+        )],
+        vec![Citation::glossary("turn")],
+    ))
+}
+
 fn is_interrupt(t: &CardType) -> bool {
     matches!(
         t,
@@ -566,6 +629,12 @@ pub fn can_play(
             )],
             vec![Citation::glossary(RESPONSES)],
         );
+    }
+    if let Some(v) = q_icon_card(card) {
+        return v;
+    }
+    if let Some(v) = between_turn_boundary_actions(&compiled, card, turn) {
+        return v;
     }
     let at_turn_start = |a: &&Ability| a.timing.class == TimingClass::StartOfTurn;
     if free.iter().all(at_turn_start) && !free.is_empty() {
