@@ -42,6 +42,8 @@ struct ChainLink {
     implied: bool,
     /// The card played or encountered, when there is one.
     card: Option<String>,
+    /// Cards the action is against.
+    targets: Vec<String>,
 }
 
 fn links(action: &Action, db: &CardDb) -> Vec<ChainLink> {
@@ -57,6 +59,7 @@ fn links(action: &Action, db: &CardDb) -> Vec<ChainLink> {
             depth,
             implied: false,
             card: a.card.clone(),
+            targets: a.targets.clone(),
         });
         let Some(card) = a.card.as_deref().and_then(|t| find_card(db, t)) else {
             continue;
@@ -74,6 +77,7 @@ fn links(action: &Action, db: &CardDb) -> Vec<ChainLink> {
                 depth,
                 implied: true,
                 card: None,
+                targets: Vec::new(),
             });
         }
     }
@@ -201,7 +205,7 @@ fn relate_by_effect(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
         let related = if actions.is_empty() {
             card_ok
         } else {
-            kind_ok && (cards.is_empty() || card_ok)
+            kind_ok && (cards.is_empty() || card_ok) && party_ok(&e.objects, link, db)
         };
         if !related {
             continue;
@@ -254,6 +258,69 @@ fn relate_by_effect(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
         return Relation::Yes(what, cites);
     }
     Relation::No
+}
+
+/// An effect on an action "against that ship" concerns only actions with a
+/// card of that type among their cards; an action whose cards are unknown is
+/// not ruled out.
+fn party_ok(objects: &[Target], link: &ChainLink, db: &CardDb) -> bool {
+    let lx = Lexicon::get();
+    let wanted: Vec<&str> = objects
+        .iter()
+        .filter_map(|o| match o {
+            Target::Object(n) => lx
+                .party_objects
+                .iter()
+                .find(|p| &p.object == n)
+                .map(|p| p.card_type.as_str()),
+            _ => None,
+        })
+        .collect();
+    let types: Vec<CardType> = link
+        .actors
+        .iter()
+        .chain(link.targets.iter())
+        .filter_map(|t| card_type_of(db, t))
+        .collect();
+    wanted.is_empty()
+        || types.is_empty()
+        || types
+            .iter()
+            .any(|t| wanted.iter().any(|w| type_matches(t, w)))
+}
+
+/// The ability changes what the card being played or encountered does: it
+/// names that card and one of its effects is a named-card verb ("All {Red
+/// Alert} cards affect all players"). Cards named only in an immunity clause
+/// do not count.
+fn relate_by_named_card(ab: &Ability, link: &ChainLink, responder: &Card) -> Relation {
+    let lx = Lexicon::get();
+    let Some(card) = link.card.as_deref() else {
+        return Relation::No;
+    };
+    let immune_refs: Vec<String> = immunities(&responder.text)
+        .into_iter()
+        .flat_map(|(_, refs)| refs)
+        .collect();
+    let named = ab.targets.iter().any(|t| {
+        matches!(t, Target::Card(r) if reference_names(r, card)
+            && !immune_refs.iter().any(|i| i == r))
+    });
+    let verb = ab
+        .effects
+        .iter()
+        .find(|e| lx.named_card_verbs.contains(&e.verb));
+    let (true, Some(verb)) = (named, verb) else {
+        return Relation::No;
+    };
+    let what = format!(
+        "it names {card} and its effect ({}) changes what {card} does",
+        verb.verb
+    );
+    if link.step == Step::Resolved {
+        return Relation::WrongStep(format!("{what}, but the {} of {card} is over", link.kind));
+    }
+    Relation::Yes(what, vec![Citation::glossary(RESPONSES)])
 }
 
 /// True when the ability names an action of this kind among its targets.
@@ -379,6 +446,7 @@ pub fn valid_response(action: &Action, responder: &Card, db: &CardDb) -> Verdict
             for rel in [
                 relate_by_timing(ab, link, db),
                 relate_by_effect(ab, link, db),
+                relate_by_named_card(ab, link, responder),
             ] {
                 match rel {
                     Relation::Yes(why, _)
