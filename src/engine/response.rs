@@ -124,10 +124,10 @@ fn step_name(s: Step) -> &'static str {
 }
 
 /// The ability's timing clause, or one of its further response windows, ties it to the link.
-fn relate_by_timing(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
+fn relate_by_timing(ab: &Ability, link: &ChainLink, db: &CardDb, player: Option<&str>) -> Relation {
     let mut near = Relation::No;
     for t in std::iter::once(&ab.timing).chain(ab.windows.iter()) {
-        match relate_timing(t, link, db) {
+        match relate_timing(t, link, db, player) {
             Relation::No => {}
             r @ Relation::WrongStep(_) => near = r,
             r => return r,
@@ -136,7 +136,7 @@ fn relate_by_timing(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
     near
 }
 
-fn relate_timing(t: &Timing, link: &ChainLink, db: &CardDb) -> Relation {
+fn relate_timing(t: &Timing, link: &ChainLink, db: &CardDb, player: Option<&str>) -> Relation {
     let lx = Lexicon::get();
     let Some(named) = t.action.as_deref() else {
         return Relation::No;
@@ -152,6 +152,12 @@ fn relate_timing(t: &Timing, link: &ChainLink, db: &CardDb) -> Relation {
         .collect();
     if !specific.is_empty() && !specific.iter().any(|o| names_link(o, link, db)) {
         return Relation::No;
+    }
+    if t.by_opponent && player.is_some_and(|p| link.actors.iter().any(|a| a == p)) {
+        return Relation::WrongStep(format!(
+            "its timing clause answers only an opponent's {named}, and {} is the responder's own",
+            link.card.as_deref().unwrap_or("this action")
+        ));
     }
     let (ok, want) = match t.class {
         TimingClass::Just => {
@@ -426,6 +432,18 @@ fn suspends_play(c: &CompiledCard) -> Option<&Ability> {
 /// Is playing (or using) `responder` a valid response to `action`, to one of
 /// the actions it is part of, or to a sub-action it implies?
 pub fn valid_response(action: &Action, responder: &Card, db: &CardDb) -> Verdict {
+    valid_response_by(action, responder, None, db)
+}
+
+/// [`valid_response`] for a known responding player: "opponent just played"
+/// is not answered to that player's own action (an action's `by` names the
+/// player who took it).
+pub fn valid_response_by(
+    action: &Action,
+    responder: &Card,
+    player: Option<&str>,
+    db: &CardDb,
+) -> Verdict {
     let compiled = compile(responder);
     let title = &responder.title;
     if let Some(a) = suspends_play(&compiled) {
@@ -444,7 +462,7 @@ pub fn valid_response(action: &Action, responder: &Card, db: &CardDb) -> Verdict
     for ab in &compiled.abilities {
         for link in &chain {
             for rel in [
-                relate_by_timing(ab, link, db),
+                relate_by_timing(ab, link, db, player),
                 relate_by_effect(ab, link, db),
                 relate_by_named_card(ab, link, responder),
             ] {
@@ -622,7 +640,8 @@ pub fn can_play(
     let compiled = compile(card);
     let title = &card.title;
     if let Some(action) = under_way {
-        let v = valid_response(action, card, db);
+        let player = (!turn.player.is_empty()).then_some(turn.player.as_str());
+        let v = valid_response_by(action, card, player, db);
         let group = action.chain().skip(1).any(|a| a.kind == "card play")
             || (action.kind == "card play" && action.step == Step::UnderWay);
         let (entry, text) = if group {

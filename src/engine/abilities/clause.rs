@@ -629,7 +629,17 @@ fn best_timing(toks: &[Token], p: &SentenceParse) -> Option<Timing> {
         seeds: p.timing.iter().any(|h| h.class == TimingClass::Seeds)
             || toks.iter().any(|t| t.is_word("seeds")),
         at_any_time: p.timing.iter().any(|h| h.class == TimingClass::AtAnyTime),
+        by_opponent: by_opponent(toks, hit),
     })
+}
+
+/// "opponent just played": the word before a "just" clause names whose action it answers.
+fn by_opponent(toks: &[Token], hit: &TimingHit) -> bool {
+    hit.class == TimingClass::Just
+        && hit.start > 0
+        && Lexicon::get()
+            .opponent_words
+            .contains(&toks[hit.start - 1].text)
 }
 
 /// The timing of a function whose first sentence is only a timing clause
@@ -675,6 +685,7 @@ fn response_windows(parsed: &[(SentenceParse, bool, &Vec<Token>)]) -> Vec<Timing
                     let mut t = Timing::of(h.class);
                     t.action = h.action.clone();
                     t.step = h.step;
+                    t.by_opponent = by_opponent(s, h);
                     let lo = h.start;
                     let hi = clause_end(s, h.end);
                     t.objects = p
@@ -816,6 +827,13 @@ mod tests {
             .objects
             .contains(&Target::Card("Palor Toff".into())));
         assert!(a.effects.iter().any(|e| e.verb == "suspend"));
+        assert!(a.timing.by_opponent);
+        let own = one(
+            "Nullifies any Interrupt card just played.",
+            CardType::Interrupt,
+        );
+        assert_eq!(own.timing.class, TimingClass::Just);
+        assert!(!own.timing.by_opponent);
     }
 
     #[test]

@@ -111,6 +111,10 @@ pub struct Lexicon {
     /// card does when played ("All {Red Alert} cards affect all players").
     #[serde(default)]
     pub named_card_verbs: Vec<String>,
+    /// Words before "just" that make the clause answer only an opponent's
+    /// action ("if opponent just played {Palor Toff}").
+    #[serde(default)]
+    pub opponent_words: Vec<String>,
 }
 
 /// An object noun and the card type it stands for.

@@ -127,6 +127,9 @@ pub struct Timing {
     /// (Glossary "at any time").
     #[serde(default)]
     pub at_any_time: bool,
+    /// "opponent just played": only the responder's opponent's action counts.
+    #[serde(default)]
+    pub by_opponent: bool,
 }
 
 impl Timing {
@@ -143,6 +146,7 @@ impl Timing {
             ),
             seeds: class == TimingClass::Seeds,
             at_any_time: class == TimingClass::AtAnyTime,
+            by_opponent: false,
         }
     }
 }
