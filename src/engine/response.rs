@@ -99,13 +99,49 @@ fn names_link(target: &Target, link: &ChainLink, db: &CardDb) -> bool {
         Target::Card(r) => link.actors.iter().any(|a| reference_names(r, a)),
         // A card already in play is never the card being played or encountered.
         Target::CardType { in_play: true, .. } => false,
-        Target::CardType { name, negated, .. } => link
+        Target::CardType {
+            name,
+            negated,
+            qualifier,
+            ..
+        } => link
             .card
             .as_deref()
-            .and_then(|c| card_type_of(db, c))
-            .is_some_and(|t| type_matches(&t, name) != *negated),
+            .and_then(|c| find_card(db, c))
+            .is_some_and(|c| {
+                (type_matches(&c.card_type, name)
+                    && qualifier.as_deref().is_none_or(|q| qualifies(c, q)))
+                    != *negated
+            }),
         _ => false,
     }
+}
+
+/// A card-type qualifier: "[Q]" (the icon, which a Q-icon card type also
+/// shows) or "title:q" (a word of the title).
+fn qualifies(card: &Card, qualifier: &str) -> bool {
+    if let Some(word) = qualifier.strip_prefix("title:") {
+        return card
+            .title
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w.eq_ignore_ascii_case(word));
+    }
+    let icons: Vec<&str> = qualifier
+        .split(['[', ']'])
+        .filter(|s| !s.is_empty())
+        .collect();
+    icons.iter().all(|i| {
+        card.has_icon(i)
+            || (i.eq_ignore_ascii_case("q")
+                && matches!(
+                    card.card_type,
+                    CardType::QDilemma
+                        | CardType::QInterrupt
+                        | CardType::QEvent
+                        | CardType::QArtifact
+                        | CardType::QMission
+                ))
+    })
 }
 
 /// Why an ability relates to a link, or why it nearly did.
@@ -781,6 +817,23 @@ pub fn can_play(
                 Some(Citation::glossary(TAKING_TURNS)),
             )],
             vec![Citation::glossary("at any time")],
+        );
+    }
+    if card.card_type == CardType::Doorway {
+        let ok = own_turn && matches!(turn.phase, Phase::CardPlay | Phase::ExecuteOrders);
+        return Verdict::yes_no(
+            ok,
+            vec![reason(
+                if !own_turn {
+                    format!("{title} is a doorway: playable doorways play whenever an interrupt may, but only during your own turn (its text does not say it suspends play or may play at any time)")
+                } else if ok {
+                    format!("{title} is a doorway: it does not use the normal card play and may play whenever an interrupt card play is legal during your own turn")
+                } else {
+                    format!("{title} is a doorway: it plays between actions of your own turn, not among start-of-turn or end-of-turn actions")
+                },
+                Some(Citation::glossary("doorway")),
+            )],
+            vec![Citation::glossary(TAKING_TURNS)],
         );
     }
     if matches!(card.card_type, CardType::Dilemma | CardType::QDilemma) {

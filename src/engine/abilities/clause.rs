@@ -466,6 +466,10 @@ fn find_targets(toks: &[Token], used: &[bool]) -> Vec<(usize, Target)> {
                 continue;
             }
             let (qualifier, negated) = qualifier_before(toks, i);
+            let (qualifier, end) = match title_word_after(toks, end) {
+                Some((word, after)) => (Some(format!("title:{word}")), after),
+                None => (qualifier, end),
+            };
             let in_play = toks.get(end).is_some_and(|t| t.is_word("in"))
                 && toks.get(end + 1).is_some_and(|t| t.is_word("play"));
             out.push((
@@ -502,6 +506,32 @@ fn find_targets(toks: &[Token], used: &[bool]) -> Vec<(usize, Target)> {
         }
     }
     out
+}
+
+/// "a dilemma with the word "Q" in title" (Q2): the word the card's title must
+/// contain, and where the phrase ends.
+fn title_word_after(toks: &[Token], i: usize) -> Option<(String, usize)> {
+    let words = |k: usize, w: &str| toks.get(k).is_some_and(|t| t.text == w);
+    let mut k = i;
+    if !words(k, "with") {
+        return None;
+    }
+    k += 1;
+    if words(k, "the") {
+        k += 1;
+    }
+    if !words(k, "word") {
+        return None;
+    }
+    let word = toks.get(k + 1)?.text.clone();
+    let k = k + 2;
+    let k = if words(k, "in") { k + 1 } else { return None };
+    let k = if words(k, "its") || words(k, "the") {
+        k + 1
+    } else {
+        k
+    };
+    words(k, "title").then_some((word, k + 1))
 }
 
 /// Icons and "non-" just before a card-type noun: "[Q] icon dilemma", "non-Interrupt card".
@@ -813,6 +843,27 @@ mod tests {
     fn one(text: &str, ty: CardType) -> Ability {
         let f = functions(text);
         ability(&f[0], &ty)
+    }
+
+    #[test]
+    fn q2_names_dilemmas_by_icon_and_by_title_word() {
+        let a = one("Nullifies {Amanda Rogers} OR {Kevin Uxbridge} OR a [Q] icon dilemma OR a dilemma with the word \"Q\" in title.", CardType::Interrupt);
+        let quals: Vec<Option<String>> = a
+            .targets
+            .iter()
+            .filter_map(|t| match t {
+                Target::CardType { qualifier, .. } => Some(qualifier.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(quals.len(), 2, "{:?}", a.targets);
+        assert!(
+            quals[0]
+                .as_deref()
+                .is_some_and(|q| q.contains("[Q]") || q.contains("[q]")),
+            "{quals:?}"
+        );
+        assert_eq!(quals[1].as_deref(), Some("title:q"));
     }
 
     #[test]
