@@ -43,7 +43,7 @@ const CASES: &[(&str, usize, T, &str, &str)] = &[
     ("Empathic Touch", 0, T::Just, "action: kill", "prevent"),
     ("End Transmission", 0, T::PlaysOn, "table", "end turn"),
     ("Energy Vortex", 0, T::Just, "action: card play", "return to hand"),
-    ("Escape Pod", 0, T::Just, "ship", "save"),
+    ("Escape Pod", 0, T::During, "ship", "save"), // "being destroyed": during the destruction
     ("Eyes in the Dark", 0, T::During, "action: encounter dilemma", "add"),
     ("Fire Sculptor", 1, T::TypeDefault, "discard pile", "place out-of-play"),
     ("Flight of the Intruder", 0, T::SuspendsPlay, "shape-shifters", "morph"),

@@ -42,6 +42,8 @@ struct ChainLink {
     implied: bool,
     /// The card played or encountered, when there is one.
     card: Option<String>,
+    /// Cards the action is against.
+    targets: Vec<String>,
 }
 
 fn links(action: &Action, db: &CardDb) -> Vec<ChainLink> {
@@ -57,6 +59,7 @@ fn links(action: &Action, db: &CardDb) -> Vec<ChainLink> {
             depth,
             implied: false,
             card: a.card.clone(),
+            targets: a.targets.clone(),
         });
         let Some(card) = a.card.as_deref().and_then(|t| find_card(db, t)) else {
             continue;
@@ -74,6 +77,7 @@ fn links(action: &Action, db: &CardDb) -> Vec<ChainLink> {
                 depth,
                 implied: true,
                 card: None,
+                targets: Vec::new(),
             });
         }
     }
@@ -95,13 +99,49 @@ fn names_link(target: &Target, link: &ChainLink, db: &CardDb) -> bool {
         Target::Card(r) => link.actors.iter().any(|a| reference_names(r, a)),
         // A card already in play is never the card being played or encountered.
         Target::CardType { in_play: true, .. } => false,
-        Target::CardType { name, negated, .. } => link
+        Target::CardType {
+            name,
+            negated,
+            qualifier,
+            ..
+        } => link
             .card
             .as_deref()
-            .and_then(|c| card_type_of(db, c))
-            .is_some_and(|t| type_matches(&t, name) != *negated),
+            .and_then(|c| find_card(db, c))
+            .is_some_and(|c| {
+                (type_matches(&c.card_type, name)
+                    && qualifier.as_deref().is_none_or(|q| qualifies(c, q)))
+                    != *negated
+            }),
         _ => false,
     }
+}
+
+/// A card-type qualifier: "[Q]" (the icon, which a Q-icon card type also
+/// shows) or "title:q" (a word of the title).
+fn qualifies(card: &Card, qualifier: &str) -> bool {
+    if let Some(word) = qualifier.strip_prefix("title:") {
+        return card
+            .title
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w.eq_ignore_ascii_case(word));
+    }
+    let icons: Vec<&str> = qualifier
+        .split(['[', ']'])
+        .filter(|s| !s.is_empty())
+        .collect();
+    icons.iter().all(|i| {
+        card.has_icon(i)
+            || (i.eq_ignore_ascii_case("q")
+                && matches!(
+                    card.card_type,
+                    CardType::QDilemma
+                        | CardType::QInterrupt
+                        | CardType::QEvent
+                        | CardType::QArtifact
+                        | CardType::QMission
+                ))
+    })
 }
 
 /// Why an ability relates to a link, or why it nearly did.
@@ -120,10 +160,10 @@ fn step_name(s: Step) -> &'static str {
 }
 
 /// The ability's timing clause, or one of its further response windows, ties it to the link.
-fn relate_by_timing(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
+fn relate_by_timing(ab: &Ability, link: &ChainLink, db: &CardDb, player: Option<&str>) -> Relation {
     let mut near = Relation::No;
     for t in std::iter::once(&ab.timing).chain(ab.windows.iter()) {
-        match relate_timing(t, link, db) {
+        match relate_timing(t, link, db, player) {
             Relation::No => {}
             r @ Relation::WrongStep(_) => near = r,
             r => return r,
@@ -132,7 +172,7 @@ fn relate_by_timing(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
     near
 }
 
-fn relate_timing(t: &Timing, link: &ChainLink, db: &CardDb) -> Relation {
+fn relate_timing(t: &Timing, link: &ChainLink, db: &CardDb, player: Option<&str>) -> Relation {
     let lx = Lexicon::get();
     let Some(named) = t.action.as_deref() else {
         return Relation::No;
@@ -148,6 +188,12 @@ fn relate_timing(t: &Timing, link: &ChainLink, db: &CardDb) -> Relation {
         .collect();
     if !specific.is_empty() && !specific.iter().any(|o| names_link(o, link, db)) {
         return Relation::No;
+    }
+    if t.by_opponent && player.is_some_and(|p| link.actors.iter().any(|a| a == p)) {
+        return Relation::WrongStep(format!(
+            "its timing clause answers only an opponent's {named}, and {} is the responder's own",
+            link.card.as_deref().unwrap_or("this action")
+        ));
     }
     let (ok, want) = match t.class {
         TimingClass::Just => {
@@ -201,7 +247,7 @@ fn relate_by_effect(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
         let related = if actions.is_empty() {
             card_ok
         } else {
-            kind_ok && (cards.is_empty() || card_ok)
+            kind_ok && (cards.is_empty() || card_ok) && party_ok(&e.objects, link, db)
         };
         if !related {
             continue;
@@ -254,6 +300,69 @@ fn relate_by_effect(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
         return Relation::Yes(what, cites);
     }
     Relation::No
+}
+
+/// An effect on an action "against that ship" concerns only actions with a
+/// card of that type among their cards; an action whose cards are unknown is
+/// not ruled out.
+fn party_ok(objects: &[Target], link: &ChainLink, db: &CardDb) -> bool {
+    let lx = Lexicon::get();
+    let wanted: Vec<&str> = objects
+        .iter()
+        .filter_map(|o| match o {
+            Target::Object(n) => lx
+                .party_objects
+                .iter()
+                .find(|p| &p.object == n)
+                .map(|p| p.card_type.as_str()),
+            _ => None,
+        })
+        .collect();
+    let types: Vec<CardType> = link
+        .actors
+        .iter()
+        .chain(link.targets.iter())
+        .filter_map(|t| card_type_of(db, t))
+        .collect();
+    wanted.is_empty()
+        || types.is_empty()
+        || types
+            .iter()
+            .any(|t| wanted.iter().any(|w| type_matches(t, w)))
+}
+
+/// The ability changes what the card being played or encountered does: it
+/// names that card and one of its effects is a named-card verb ("All {Red
+/// Alert} cards affect all players"). Cards named only in an immunity clause
+/// do not count.
+fn relate_by_named_card(ab: &Ability, link: &ChainLink, responder: &Card) -> Relation {
+    let lx = Lexicon::get();
+    let Some(card) = link.card.as_deref() else {
+        return Relation::No;
+    };
+    let immune_refs: Vec<String> = immunities(&responder.text)
+        .into_iter()
+        .flat_map(|(_, refs)| refs)
+        .collect();
+    let named = ab.targets.iter().any(|t| {
+        matches!(t, Target::Card(r) if reference_names(r, card)
+            && !immune_refs.iter().any(|i| i == r))
+    });
+    let verb = ab
+        .effects
+        .iter()
+        .find(|e| lx.named_card_verbs.contains(&e.verb));
+    let (true, Some(verb)) = (named, verb) else {
+        return Relation::No;
+    };
+    let what = format!(
+        "it names {card} and its effect ({}) changes what {card} does",
+        verb.verb
+    );
+    if link.step == Step::Resolved {
+        return Relation::WrongStep(format!("{what}, but the {} of {card} is over", link.kind));
+    }
+    Relation::Yes(what, vec![Citation::glossary(RESPONSES)])
 }
 
 /// True when the ability names an action of this kind among its targets.
@@ -359,6 +468,18 @@ fn suspends_play(c: &CompiledCard) -> Option<&Ability> {
 /// Is playing (or using) `responder` a valid response to `action`, to one of
 /// the actions it is part of, or to a sub-action it implies?
 pub fn valid_response(action: &Action, responder: &Card, db: &CardDb) -> Verdict {
+    valid_response_by(action, responder, None, db)
+}
+
+/// [`valid_response`] for a known responding player: "opponent just played"
+/// is not answered to that player's own action (an action's `by` names the
+/// player who took it).
+pub fn valid_response_by(
+    action: &Action,
+    responder: &Card,
+    player: Option<&str>,
+    db: &CardDb,
+) -> Verdict {
     let compiled = compile(responder);
     let title = &responder.title;
     if let Some(a) = suspends_play(&compiled) {
@@ -377,8 +498,9 @@ pub fn valid_response(action: &Action, responder: &Card, db: &CardDb) -> Verdict
     for ab in &compiled.abilities {
         for link in &chain {
             for rel in [
-                relate_by_timing(ab, link, db),
+                relate_by_timing(ab, link, db, player),
                 relate_by_effect(ab, link, db),
+                relate_by_named_card(ab, link, responder),
             ] {
                 match rel {
                     Relation::Yes(why, _)
@@ -468,6 +590,69 @@ pub fn valid_response(action: &Action, responder: &Card, db: &CardDb) -> Verdict
     Verdict::new(VerdictValue::No, reasons, vec![])
 }
 
+/// Q-icon cards come into play only through a Q-Continuum side deck (Glossary
+/// "Q-icon cards"), never from hand as a normal card of their type.
+fn q_icon_card(card: &Card) -> Option<Verdict> {
+    let q = matches!(
+        card.card_type,
+        CardType::QInterrupt | CardType::QEvent | CardType::QArtifact
+    );
+    q.then(|| {
+        Verdict::new(
+            VerdictValue::No,
+            vec![
+                reason(
+                    format!(
+                        "{} is a Q-icon card ({}): Q-icon cards come into play only through a Q-Continuum side deck and cannot be used the same way as other cards of their type",
+                        card.title,
+                        card.card_type.name()
+                    ),
+                    Some(Citation::glossary("Q-icon cards")),
+                ),
+                reason(
+                    "you may not play such a card as a normal interrupt",
+                    Some(Citation::rulings("Gift of the Tormentor")),
+                ),
+            ],
+            vec![],
+        )
+    })
+}
+
+/// During the start-of-turn (end-of-turn) segment no other actions take place
+/// between the start-of-turn (end-of-turn) actions, other than valid responses
+/// (Current Rulings "timing"): only cards timed for that segment, or that
+/// suspend play, may be initiated there.
+fn between_turn_boundary_actions(
+    compiled: &CompiledCard,
+    card: &Card,
+    turn: &TurnContext,
+) -> Option<Verdict> {
+    let (segment, class) = match turn.phase {
+        Phase::StartOfTurn => ("start-of-turn", TimingClass::StartOfTurn),
+        Phase::EndOfTurn => ("end-of-turn", TimingClass::EndOfTurn),
+        _ => return None,
+    };
+    let timed = compiled
+        .abilities
+        .iter()
+        .any(|a| a.timing.class == class || a.timing.class == TimingClass::SuspendsPlay);
+    if timed {
+        return None;
+    }
+    Some(Verdict::new(
+        VerdictValue::No,
+        vec![reason(
+            format!(
+                "{} does not take place at the {segment} segment, and no other actions may take place between {segment} actions, other than valid responses",
+                card.title
+            ),
+            Some(Citation::rulings("timing")),
+        )],
+        vec![Citation::glossary("turn")],
+    ))
+}
+
 fn is_interrupt(t: &CardType) -> bool {
     matches!(
         t,
@@ -491,7 +676,8 @@ pub fn can_play(
     let compiled = compile(card);
     let title = &card.title;
     if let Some(action) = under_way {
-        let v = valid_response(action, card, db);
+        let player = (!turn.player.is_empty()).then_some(turn.player.as_str());
+        let v = valid_response_by(action, card, player, db);
         let group = action.chain().skip(1).any(|a| a.kind == "card play")
             || (action.kind == "card play" && action.step == Step::UnderWay);
         let (entry, text) = if group {
@@ -567,6 +753,12 @@ pub fn can_play(
             vec![Citation::glossary(RESPONSES)],
         );
     }
+    if let Some(v) = q_icon_card(card) {
+        return v;
+    }
+    if let Some(v) = between_turn_boundary_actions(&compiled, card, turn) {
+        return v;
+    }
     let at_turn_start = |a: &&Ability| a.timing.class == TimingClass::StartOfTurn;
     if free.iter().all(at_turn_start) && !free.is_empty() {
         let ok = turn.phase == Phase::StartOfTurn
@@ -625,6 +817,23 @@ pub fn can_play(
                 Some(Citation::glossary(TAKING_TURNS)),
             )],
             vec![Citation::glossary("at any time")],
+        );
+    }
+    if card.card_type == CardType::Doorway {
+        let ok = own_turn && matches!(turn.phase, Phase::CardPlay | Phase::ExecuteOrders);
+        return Verdict::yes_no(
+            ok,
+            vec![reason(
+                if !own_turn {
+                    format!("{title} is a doorway: playable doorways play whenever an interrupt may, but only during your own turn (its text does not say it suspends play or may play at any time)")
+                } else if ok {
+                    format!("{title} is a doorway: it does not use the normal card play and may play whenever an interrupt card play is legal during your own turn")
+                } else {
+                    format!("{title} is a doorway: it plays between actions of your own turn, not among start-of-turn or end-of-turn actions")
+                },
+                Some(Citation::glossary("doorway")),
+            )],
+            vec![Citation::glossary(TAKING_TURNS)],
         );
     }
     if matches!(card.card_type, CardType::Dilemma | CardType::QDilemma) {

@@ -466,6 +466,10 @@ fn find_targets(toks: &[Token], used: &[bool]) -> Vec<(usize, Target)> {
                 continue;
             }
             let (qualifier, negated) = qualifier_before(toks, i);
+            let (qualifier, end) = match title_word_after(toks, end) {
+                Some((word, after)) => (Some(format!("title:{word}")), after),
+                None => (qualifier, end),
+            };
             let in_play = toks.get(end).is_some_and(|t| t.is_word("in"))
                 && toks.get(end + 1).is_some_and(|t| t.is_word("play"));
             out.push((
@@ -502,6 +506,32 @@ fn find_targets(toks: &[Token], used: &[bool]) -> Vec<(usize, Target)> {
         }
     }
     out
+}
+
+/// "a dilemma with the word "Q" in title" (Q2): the word the card's title must
+/// contain, and where the phrase ends.
+fn title_word_after(toks: &[Token], i: usize) -> Option<(String, usize)> {
+    let words = |k: usize, w: &str| toks.get(k).is_some_and(|t| t.text == w);
+    let mut k = i;
+    if !words(k, "with") {
+        return None;
+    }
+    k += 1;
+    if words(k, "the") {
+        k += 1;
+    }
+    if !words(k, "word") {
+        return None;
+    }
+    let word = toks.get(k + 1)?.text.clone();
+    let k = k + 2;
+    let k = if words(k, "in") { k + 1 } else { return None };
+    let k = if words(k, "its") || words(k, "the") {
+        k + 1
+    } else {
+        k
+    };
+    words(k, "title").then_some((word, k + 1))
 }
 
 /// Icons and "non-" just before a card-type noun: "[Q] icon dilemma", "non-Interrupt card".
@@ -629,7 +659,17 @@ fn best_timing(toks: &[Token], p: &SentenceParse) -> Option<Timing> {
         seeds: p.timing.iter().any(|h| h.class == TimingClass::Seeds)
             || toks.iter().any(|t| t.is_word("seeds")),
         at_any_time: p.timing.iter().any(|h| h.class == TimingClass::AtAnyTime),
+        by_opponent: by_opponent(toks, hit),
     })
+}
+
+/// "opponent just played": the word before a "just" clause names whose action it answers.
+fn by_opponent(toks: &[Token], hit: &TimingHit) -> bool {
+    hit.class == TimingClass::Just
+        && hit.start > 0
+        && Lexicon::get()
+            .opponent_words
+            .contains(&toks[hit.start - 1].text)
 }
 
 /// The timing of a function whose first sentence is only a timing clause
@@ -675,6 +715,7 @@ fn response_windows(parsed: &[(SentenceParse, bool, &Vec<Token>)]) -> Vec<Timing
                     let mut t = Timing::of(h.class);
                     t.action = h.action.clone();
                     t.step = h.step;
+                    t.by_opponent = by_opponent(s, h);
                     let lo = h.start;
                     let hi = clause_end(s, h.end);
                     t.objects = p
@@ -805,6 +846,27 @@ mod tests {
     }
 
     #[test]
+    fn q2_names_dilemmas_by_icon_and_by_title_word() {
+        let a = one("Nullifies {Amanda Rogers} OR {Kevin Uxbridge} OR a [Q] icon dilemma OR a dilemma with the word \"Q\" in title.", CardType::Interrupt);
+        let quals: Vec<Option<String>> = a
+            .targets
+            .iter()
+            .filter_map(|t| match t {
+                Target::CardType { qualifier, .. } => Some(qualifier.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(quals.len(), 2, "{:?}", a.targets);
+        assert!(
+            quals[0]
+                .as_deref()
+                .is_some_and(|q| q.contains("[Q]") || q.contains("[q]")),
+            "{quals:?}"
+        );
+        assert_eq!(quals[1].as_deref(), Some("title:q"));
+    }
+
+    #[test]
     fn countermanda_just_played_names_its_cards() {
         let f = functions("Nullifies {Telepathic Alien Kidnappers} OR if opponent just played {Res-Q} or {Palor Toff}, suspend that action, look through opponent's discard pile and put any three cards out-of-play.");
         assert_eq!(f.len(), 2);
@@ -816,6 +878,13 @@ mod tests {
             .objects
             .contains(&Target::Card("Palor Toff".into())));
         assert!(a.effects.iter().any(|e| e.verb == "suspend"));
+        assert!(a.timing.by_opponent);
+        let own = one(
+            "Nullifies any Interrupt card just played.",
+            CardType::Interrupt,
+        );
+        assert_eq!(own.timing.class, TimingClass::Just);
+        assert!(!own.timing.by_opponent);
     }
 
     #[test]

@@ -102,6 +102,27 @@ pub struct Lexicon {
     /// What a dilemma whose text names no target acts on.
     #[serde(default)]
     pub encounter_targets: Vec<String>,
+    /// Object nouns that name a party of the action an effect acts on
+    /// ("any battle initiated against that ship"): the action must involve a
+    /// card of that type.
+    #[serde(default)]
+    pub party_objects: Vec<PartyObject>,
+    /// Effect verbs that, on a card named in the same text, change what that
+    /// card does when played ("All {Red Alert} cards affect all players").
+    #[serde(default)]
+    pub named_card_verbs: Vec<String>,
+    /// Words before "just" that make the clause answer only an opponent's
+    /// action ("if opponent just played {Palor Toff}").
+    #[serde(default)]
+    pub opponent_words: Vec<String>,
+}
+
+/// An object noun and the card type it stands for.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartyObject {
+    pub object: String,
+    pub card_type: String,
 }
 
 impl Lexicon {

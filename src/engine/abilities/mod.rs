@@ -127,6 +127,9 @@ pub struct Timing {
     /// (Glossary "at any time").
     #[serde(default)]
     pub at_any_time: bool,
+    /// "opponent just played": only the responder's opponent's action counts.
+    #[serde(default)]
+    pub by_opponent: bool,
 }
 
 impl Timing {
@@ -143,6 +146,7 @@ impl Timing {
             ),
             seeds: class == TimingClass::Seeds,
             at_any_time: class == TimingClass::AtAnyTime,
+            by_opponent: false,
         }
     }
 }
@@ -341,7 +345,8 @@ pub fn reference_names(reference: &str, title: &str) -> bool {
     let fold = |s: &str| {
         crate::repair::fold_for_match(s)
             .trim()
-            .trim_end_matches(['*', '+'])
+            // "{Red Alert}" names Red Alert!: trailing marks are not part of the name.
+            .trim_end_matches(['*', '+', '!', '?'])
             .trim()
             .to_string()
     };
@@ -379,6 +384,8 @@ mod tests {
     #[test]
     fn references_name_subtitled_and_any_cards() {
         assert!(reference_names("Palor Toff", "Palor Toff: Alien Trader"));
+        assert!(reference_names("Red Alert", "Red Alert!"));
+        assert!(!reference_names("Red Alert", "Red Alert Phaser"));
         assert!(reference_names("any Data", "Data"));
         assert!(reference_names("phasers", "Phaser"));
         assert!(!reference_names("Borg Ship", "Borg Sphere"));

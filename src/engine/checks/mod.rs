@@ -137,7 +137,13 @@ pub fn answer(q: &Question, state: &GameState, db: &CardDb) -> Verdict {
                 return missing("an [action] and `card`", "actions – step 2: responses");
             };
             let action = titled_action(action, state);
-            crate::engine::response::valid_response(&action, &state.pieces[card].card, db)
+            let player = asker(q, state);
+            crate::engine::response::valid_response_by(
+                &action,
+                &state.pieces[card].card,
+                Some(&player),
+                db,
+            )
         }
         "can play" => {
             let Some(card) = q.card else {
