@@ -906,19 +906,7 @@ pub fn render_abilities(card: &Card) -> String {
             }
             let join = |v: Vec<String>| v.join(", ");
             let targets = join(a.targets.iter().map(|t| t.to_string()).collect());
-            let effects = join(
-                a.effects
-                    .iter()
-                    .map(|e| {
-                        let objs: Vec<String> = e.objects.iter().map(|o| o.to_string()).collect();
-                        if objs.is_empty() {
-                            e.verb.clone()
-                        } else {
-                            format!("{} → {}", e.verb, objs.join(" "))
-                        }
-                    })
-                    .collect(),
-            );
+            let effects = join(a.effects.iter().map(|e| e.to_string()).collect());
             let mut line = format!("{}. {timing} · {targets} · {effects}", i + 1);
             if !a.unparsed.is_empty() {
                 line.push_str(&format!(" · not understood: {}", a.unparsed.join(" / ")));

@@ -109,14 +109,7 @@ fn print_compiled(c: &CompiledCard, text: &str) {
                 .join(", "),
             a.effects
                 .iter()
-                .map(|e| {
-                    let objs: Vec<String> = e.objects.iter().map(|o| o.to_string()).collect();
-                    if objs.is_empty() {
-                        e.verb.clone()
-                    } else {
-                        format!("{} → {}", e.verb, objs.join(", "))
-                    }
-                })
+                .map(|e| e.to_string())
                 .collect::<Vec<_>>()
                 .join("; "),
             a.unparsed.join(" / "),

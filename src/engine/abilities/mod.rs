@@ -207,6 +207,18 @@ pub struct Effect {
     pub objects: Vec<Target>,
 }
 
+impl std::fmt::Display for Effect {
+    /// "nullify → action: battle, {Borg Ship}", or the verb alone.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.verb)?;
+        let objects: Vec<String> = self.objects.iter().map(|o| o.to_string()).collect();
+        if !objects.is_empty() {
+            write!(f, " → {}", objects.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
 /// One function of a card (the text between capital "OR"s).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Ability {
