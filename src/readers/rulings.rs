@@ -330,6 +330,20 @@ mod tests {
     }
 
     #[test]
+    fn en_dash_and_vs_titles_are_titles() {
+        assert_eq!(
+            candidate("battle, affiliation attack restrictions – When attacking a force.")
+                .map(|c| c.title),
+            Some("battle, affiliation attack restrictions".to_string())
+        );
+        assert_eq!(
+            candidate("skills vs. lore - When a card requires a skill.").map(|c| c.title),
+            Some("skills vs. lore".to_string())
+        );
+        assert!(candidate("It is stopped. Then - nothing.").is_none());
+    }
+
+    #[test]
     fn broken_rulings_are_clear_errors() {
         let p = Path::new("r.txt");
         let e = read(p, b"Some other document\n").unwrap_err().to_string();
