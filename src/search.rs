@@ -19,7 +19,7 @@
 //! "quoted phrases" must occur as phrases.
 
 use crate::readers::title_key;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 use std::sync::OnceLock;
 use tantivy::collector::TopDocs;
@@ -301,7 +301,7 @@ impl Plan {
     /// Scale by the share of the question's rarity-weighted words the whole
     /// entry contains: `COORDINATION` 1 is proportional, 0 ignores it.
     /// Never zero: the stub and exact-title rules still need a score.
-    fn coordination(&self, entry: &std::collections::HashSet<String>) -> f32 {
+    fn coordination(&self, entry: &HashSet<String>) -> f32 {
         let total: f32 = self.rarity.iter().sum();
         if total <= 0.0 {
             return 1.0;
@@ -496,13 +496,11 @@ impl RulesSearcher {
         let top = searcher.search(&ranked, &TopDocs::with_limit(limit + RERANK_POOL))?;
         let mut analyzer = self.analyzer(italian);
         let mut pool: Vec<(f32, TantivyDocument)> = Vec::new();
-        for (score, addr) in top {
+        let addrs: Vec<DocAddress> = top.iter().map(|t| t.1).collect();
+        let named = named_terms(&searcher, &addrs, &[title_f, body_f], &plan.words)?;
+        for ((score, addr), entry_terms) in top.into_iter().zip(named) {
             let doc: TantivyDocument = searcher.doc(addr)?;
             let title = text_of(&doc, title_f);
-            let entry_terms: std::collections::HashSet<String> =
-                tokens(&mut analyzer, &format!("{title} {}", text_of(&doc, body_f)))
-                    .into_iter()
-                    .collect();
             let factor = plan.title_factor(&title_terms(&mut analyzer, &title, italian))
                 * plan.coordination(&entry_terms)
                 * plan.prior(&text_of(&doc, self.f.kind), &text_of(&doc, self.f.edition));
@@ -828,6 +826,48 @@ impl RulesSearcher {
             None => Ok(None),
         }
     }
+}
+
+/// For each document, which of the question's index terms it contains (in
+/// any of `fields`): read from the postings, one pass per term and segment
+/// (tokenizing the bodies of the whole pool would cost milliseconds).
+fn named_terms(
+    searcher: &tantivy::Searcher,
+    addrs: &[DocAddress],
+    fields: &[Field],
+    words: &[Vec<String>],
+) -> anyhow::Result<Vec<HashSet<String>>> {
+    use tantivy::DocSet;
+    let mut out = vec![HashSet::new(); addrs.len()];
+    let mut order: Vec<usize> = (0..addrs.len()).collect();
+    order.sort_by_key(|&i| (addrs[i].segment_ord, addrs[i].doc_id));
+    let mut terms: Vec<&String> = words.iter().flatten().collect();
+    terms.sort();
+    terms.dedup();
+    for term in terms {
+        for &field in fields {
+            let mut current: Option<(u32, Option<tantivy::postings::SegmentPostings>)> = None;
+            for &i in &order {
+                let a = addrs[i];
+                if current.as_ref().map(|c| c.0) != Some(a.segment_ord) {
+                    let inverted = searcher
+                        .segment_reader(a.segment_ord)
+                        .inverted_index(field)?;
+                    let postings = inverted.read_postings(
+                        &Term::from_field_text(field, term),
+                        IndexRecordOption::Basic,
+                    )?;
+                    current = Some((a.segment_ord, postings));
+                }
+                if let Some((_, Some(p))) = current.as_mut() {
+                    if p.doc() <= a.doc_id && p.seek(a.doc_id) == a.doc_id {
+                        out[i].insert(term.clone());
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The best passage of the body, or its start when no query word is in it.
