@@ -5,7 +5,10 @@
 //! Ranking, in order: an entry (or card) whose title is exactly the query
 //! comes first; then tantivy's BM25 over title (boosted) and body, re-ranked
 //! by how much of the entry's title the question names (all of it, and
-//! nothing else, most) and by a prior per kind of document (the other
+//! nothing else, most; weighted up when it names the question's rarer
+//! words), by the share of the question's rarity-weighted words the whole
+//! entry contains (so an entry naming most of what is asked beats one whose
+//! title shares a word with it), and by a prior per kind of document (the other
 //! edition only when asked; rulebook sections behind definitions unless the
 //! question asks how to do something); a "See X" stub never outranks X.
 //! Question filler words ("can I", "what happens", Italian "cosa", "della")
@@ -16,7 +19,7 @@
 //! "quoted phrases" must occur as phrases.
 
 use crate::readers::title_key;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 use std::sync::OnceLock;
 use tantivy::collector::TopDocs;
@@ -73,6 +76,14 @@ const RERANK_POOL: usize = 40;
 /// being exactly the question's words; priors by document kind.
 const TITLE_COVER: f32 = 0.5;
 const TITLE_IS_QUESTION: f32 = 1.5;
+/// Re-ranking: share of the question's weight (its words by rarity, IDF)
+/// that the title names: "encountered" outweighs "seed card".
+const RARE_TITLE_COVER: f32 = 0.3;
+/// Re-ranking: how strongly an entry is scaled by the share of the
+/// question's rarity-weighted words it contains anywhere (title or body), so
+/// an entry naming most of what is asked beats one whose title shares one
+/// word with the question.
+const COORDINATION: f32 = 0.6;
 const OTHER_EDITION_PRIOR: f32 = 0.6;
 const RULEBOOK_PRIOR: f32 = 0.85;
 const RULEBOOK_DEFINITION_PRIOR: f32 = 0.75;
@@ -227,6 +238,9 @@ struct Plan {
     scoring: Box<dyn Query>,
     /// Per content word, the index terms it stands for (best first).
     words: Vec<Vec<String>>,
+    /// Per content word, its rarity in the index (inverse document
+    /// frequency of its best form).
+    rarity: Vec<f32>,
     /// Terms added by synonyms and abbreviations.
     expanded: Vec<String>,
     /// The question asks what a term means.
@@ -256,7 +270,8 @@ impl Plan {
             return 1.0;
         }
         let share = covered as f32 / title.len() as f32;
-        let mut factor = 1.0 + TITLE_COVER * share;
+        let mut factor =
+            (1.0 + TITLE_COVER * share) * (1.0 + RARE_TITLE_COVER * self.rare_cover(title));
         let all_words_in_title = self
             .words
             .iter()
@@ -265,6 +280,40 @@ impl Plan {
             factor *= TITLE_IS_QUESTION;
         }
         factor
+    }
+
+    /// The share of the question's rarity-weighted words the title names.
+    fn rare_cover(&self, title: &[String]) -> f32 {
+        let total: f32 = self.rarity.iter().sum();
+        if total <= 0.0 {
+            return 0.0;
+        }
+        let named: f32 = self
+            .words
+            .iter()
+            .zip(&self.rarity)
+            .filter(|(alts, _)| alts.iter().any(|a| title.contains(a)))
+            .map(|(_, r)| r)
+            .sum();
+        named / total
+    }
+
+    /// Scale by the share of the question's rarity-weighted words the whole
+    /// entry contains: `COORDINATION` 1 is proportional, 0 ignores it.
+    /// Never zero: the stub and exact-title rules still need a score.
+    fn coordination(&self, entry: &HashSet<String>) -> f32 {
+        let total: f32 = self.rarity.iter().sum();
+        if total <= 0.0 {
+            return 1.0;
+        }
+        let named: f32 = self
+            .words
+            .iter()
+            .zip(&self.rarity)
+            .filter(|(alts, _)| alts.iter().any(|a| entry.contains(a)))
+            .map(|(_, r)| r)
+            .sum();
+        1.0 - COORDINATION * (1.0 - named / total)
     }
 
     /// Prior by kind of document: the other edition's rulebook only when
@@ -315,6 +364,11 @@ impl IndexTerms {
 
     fn freq(&self, term: &str) -> u64 {
         self.df.get(term).copied().unwrap_or(0)
+    }
+
+    /// Inverse document frequency of a term among `docs` documents.
+    fn rarity(&self, term: &str, docs: u64) -> f32 {
+        (1.0 + docs as f32 / (1 + self.freq(term)) as f32).ln()
     }
 
     /// The index terms a query term stands for, with their weights, best
@@ -442,10 +496,13 @@ impl RulesSearcher {
         let top = searcher.search(&ranked, &TopDocs::with_limit(limit + RERANK_POOL))?;
         let mut analyzer = self.analyzer(italian);
         let mut pool: Vec<(f32, TantivyDocument)> = Vec::new();
-        for (score, addr) in top {
+        let addrs: Vec<DocAddress> = top.iter().map(|t| t.1).collect();
+        let named = named_terms(&searcher, &addrs, &[title_f, body_f], &plan.words)?;
+        for ((score, addr), entry_terms) in top.into_iter().zip(named) {
             let doc: TantivyDocument = searcher.doc(addr)?;
             let title = text_of(&doc, title_f);
             let factor = plan.title_factor(&title_terms(&mut analyzer, &title, italian))
+                * plan.coordination(&entry_terms)
                 * plan.prior(&text_of(&doc, self.f.kind), &text_of(&doc, self.f.edition));
             pool.push((score * factor, doc));
         }
@@ -522,6 +579,8 @@ impl RulesSearcher {
         let mut should: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         let mut must: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         let mut words: Vec<Vec<String>> = Vec::new();
+        let mut rarity: Vec<f32> = Vec::new();
+        let docs = searcher.num_docs();
         let mut sequence: Vec<String> = Vec::new();
         for w in &content {
             for t in tokens(&mut analyzer, w) {
@@ -532,8 +591,14 @@ impl RulesSearcher {
                 if let Some((best, _)) = forms.first() {
                     sequence.push(best.clone());
                 }
-                let alternatives: Vec<String> = forms.into_iter().map(|f| f.0).collect();
+                let mut alternatives: Vec<String> = forms.into_iter().map(|f| f.0).collect();
+                // An abbreviation names what it stands for: "HQ" names a
+                // "headquarters" title.
+                if let Some(full) = vocab.abbreviations.get(w.as_str()) {
+                    alternatives.extend(tokens(&mut analyzer, full));
+                }
                 if !alternatives.is_empty() && !words.contains(&alternatives) {
+                    rarity.push(terms_of_index.rarity(&alternatives[0], docs));
                     words.push(alternatives);
                 }
             }
@@ -565,7 +630,10 @@ impl RulesSearcher {
         }
         for p in &parsed.phrases {
             let toks = tokens(&mut analyzer, p);
-            words.extend(toks.iter().map(|t| vec![t.clone()]));
+            for t in &toks {
+                rarity.push(terms_of_index.rarity(t, docs));
+                words.push(vec![t.clone()]);
+            }
             match toks.len() {
                 0 => {}
                 1 => must.push((Occur::Must, term_pair(title_f, body_f, &toks[0], 1.0))),
@@ -587,6 +655,7 @@ impl RulesSearcher {
         Ok(Plan {
             scoring: Box::new(BooleanQuery::new(clauses)),
             words,
+            rarity,
             expanded,
             definition: vocab.asks_definition(&q.text),
             procedure: vocab.asks_procedure(&q.text),
@@ -757,6 +826,48 @@ impl RulesSearcher {
             None => Ok(None),
         }
     }
+}
+
+/// For each document, which of the question's index terms it contains (in
+/// any of `fields`): read from the postings, one pass per term and segment
+/// (tokenizing the bodies of the whole pool would cost milliseconds).
+fn named_terms(
+    searcher: &tantivy::Searcher,
+    addrs: &[DocAddress],
+    fields: &[Field],
+    words: &[Vec<String>],
+) -> anyhow::Result<Vec<HashSet<String>>> {
+    use tantivy::DocSet;
+    let mut out = vec![HashSet::new(); addrs.len()];
+    let mut order: Vec<usize> = (0..addrs.len()).collect();
+    order.sort_by_key(|&i| (addrs[i].segment_ord, addrs[i].doc_id));
+    let mut terms: Vec<&String> = words.iter().flatten().collect();
+    terms.sort();
+    terms.dedup();
+    for term in terms {
+        for &field in fields {
+            let mut current: Option<(u32, Option<tantivy::postings::SegmentPostings>)> = None;
+            for &i in &order {
+                let a = addrs[i];
+                if current.as_ref().map(|c| c.0) != Some(a.segment_ord) {
+                    let inverted = searcher
+                        .segment_reader(a.segment_ord)
+                        .inverted_index(field)?;
+                    let postings = inverted.read_postings(
+                        &Term::from_field_text(field, term),
+                        IndexRecordOption::Basic,
+                    )?;
+                    current = Some((a.segment_ord, postings));
+                }
+                if let Some((_, Some(p))) = current.as_mut() {
+                    if p.doc() <= a.doc_id && p.seek(a.doc_id) == a.doc_id {
+                        out[i].insert(term.clone());
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The best passage of the body, or its start when no query word is in it.
@@ -1018,6 +1129,32 @@ mod tests {
         };
         assert_eq!(s.search(&q).unwrap()[0].id, "rb2:present");
         assert_eq!(ids(&s, "what is encountered")[0], "g:encountered");
+    }
+
+    #[test]
+    fn an_entry_naming_most_of_the_question_beats_one_title_word() {
+        let dir = tempfile::tempdir().unwrap();
+        let docs = vec![
+            doc(
+                "g:commandeering",
+                "commandeering",
+                "Your crew takes control of a ship or facility.",
+                false,
+            ),
+            doc(
+                "g:owner",
+                "owner",
+                "Cards stolen, captured or commandeered return to their owner at the end of the game.",
+                false,
+            ),
+        ];
+        build_index(dir.path(), &docs, &HashMap::new()).unwrap();
+        let s = RulesSearcher::open(dir.path()).unwrap();
+        let got = ids(
+            &s,
+            "who gets a stolen or commandeered card back at the end of the game",
+        );
+        assert_eq!(got[0], "g:owner", "{got:?}");
     }
 
     #[test]

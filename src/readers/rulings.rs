@@ -163,9 +163,9 @@ fn candidate(text: &str) -> Option<Candidate<'_>> {
         Some(r) => (true, r.trim_start()),
         None => (false, t),
     };
-    let cut = t.find(" - ")?;
+    let (cut, sep) = separator(t)?;
     let mut title = t[..cut].trim().to_string();
-    let mut rest = &t[cut + 3..];
+    let mut rest = &t[cut + sep..];
     if !plausible_title(&title) {
         return None;
     }
@@ -187,11 +187,21 @@ fn candidate(text: &str) -> Option<Candidate<'_>> {
     })
 }
 
+/// The first title separator: " - ", or the en dash " – " the repaired
+/// mojibake gives ("battle, affiliation attack restrictions – When ...").
+/// Its byte offset and length.
+fn separator(t: &str) -> Option<(usize, usize)> {
+    [" - ", " – "]
+        .iter()
+        .filter_map(|s| t.find(s).map(|at| (at, s.len())))
+        .min()
+}
+
 fn plausible_title(title: &str) -> bool {
     !title.is_empty()
         && title.chars().count() <= MAX_TITLE_CHARS
         && title.split_whitespace().count() <= MAX_TITLE_WORDS
-        && !title.contains(". ")
+        && !title.replace("vs. ", "vs ").contains(". ")
         && !title.contains('\t')
         && !title.starts_with(['•', '(', '-'])
         && !title.ends_with(['.', ':'])
@@ -317,6 +327,20 @@ mod tests {
         assert_eq!(r.legend[2].group, "infiltrator");
         assert_eq!(r.unplaced.len(), 1);
         assert_eq!(r.unplaced[0].line, 1);
+    }
+
+    #[test]
+    fn en_dash_and_vs_titles_are_titles() {
+        assert_eq!(
+            candidate("battle, affiliation attack restrictions – When attacking a force.")
+                .map(|c| c.title),
+            Some("battle, affiliation attack restrictions".to_string())
+        );
+        assert_eq!(
+            candidate("skills vs. lore - When a card requires a skill.").map(|c| c.title),
+            Some("skills vs. lore".to_string())
+        );
+        assert!(candidate("It is stopped. Then - nothing.").is_none());
     }
 
     #[test]
