@@ -730,6 +730,10 @@ impl<'a> Builder<'a> {
                 || state.turn_player == *n.get_ref()
             {
                 Ok(n.get_ref().clone())
+            } else if let Ok(id) = self.resolver.resolve(n.get_ref(), None) {
+                // A card the action names but no `[[card]]` lists (the dilemma
+                // encountered, the card played) is read from the database.
+                Ok(self.db.cards[id].title.clone())
             } else {
                 self.piece(state, n).map(|_| n.get_ref().clone())
             }

@@ -48,7 +48,17 @@ const ASKS: &[(&str, &[&str])] = &[
         ],
     ),
     ("can move", &["move", "movement"]),
-    ("can attempt", &["attempt", "can attempt mission"]),
+    (
+        "can attempt",
+        &[
+            "attempt",
+            "can attempt mission",
+            "attempt mission",
+            "mission attempt",
+            "can attempt a mission",
+            "can attempt the mission",
+        ],
+    ),
     (
         "meets requirements",
         &[
@@ -285,6 +295,7 @@ mod tests {
     fn spellings_fold_onto_the_engines_words() {
         assert_eq!(ask("Can_Play"), Some("can play"));
         assert_eq!(ask("may attempt?"), Some("can attempt"));
+        assert_eq!(ask("Attempt_Mission"), Some("can attempt"));
         assert_eq!(ask("meets-requirement"), Some("meets requirements"));
         assert_eq!(ask("can fly"), None);
         assert_eq!(act("Beaming"), "beam");

@@ -61,7 +61,8 @@ fn matches_mission(state: &GameState, p: usize, icons: &[String]) -> bool {
 pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
     let title = "mission attempt";
     let all = group(q, state);
-    if all.is_empty() {
+    let ship = ship_of(q, state);
+    if all.is_empty() && ship.is_none() {
         return undecided(
             "`can attempt` needs `by` (an Away Team) or `card` (a ship and crew)",
             vec![],
@@ -103,7 +104,8 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
         );
     }
     let rules = &crate::vocab::vocabulary().affiliations;
-    let barred = all.iter().find_map(|&p| {
+    // The ship counts too: an uncrewed Borg ship is still Borg.
+    let barred = all.iter().chain(ship.as_ref()).find_map(|&p| {
         state
             .affiliations(p)
             .into_iter()
@@ -118,7 +120,16 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
             ),
         );
     }
-    if let Some(&c) = all.iter().chain(ship_of(q, state).as_ref()).find(|&&c| {
+    if all.is_empty() {
+        return no(
+            reasons,
+            because(
+                "the ship has no crew: at least one crew member must match the ship's affiliation",
+                title,
+            ),
+        );
+    }
+    if let Some(&c) = all.iter().chain(ship.as_ref()).find(|&&c| {
         let s = &state.pieces[c].status;
         s.cloaked || s.phased
     }) {

@@ -9,10 +9,16 @@ use crate::engine::verdict::Verdict;
 use crate::scenario::Question;
 
 /// The conditions of a dilemma's text: "unless X", "To get past requires X",
-/// "Cannot get past unless X".
+/// "Cannot get past unless X", "Away Team must have X present" (Impassable
+/// Door); "at least two female Away Team members" reads as `2 Female`.
 pub fn conditions(text: &str) -> Option<String> {
     let lower = text.to_lowercase();
-    for marker in ["to get past requires", "cannot get past unless", "unless"] {
+    for marker in [
+        "to get past requires",
+        "cannot get past unless",
+        "unless",
+        "must have",
+    ] {
         if let Some(at) = lower.find(marker) {
             let rest = &text[at + marker.len()..];
             let rest = rest.trim_start_matches([' ', ',']);
@@ -22,12 +28,61 @@ pub fn conditions(text: &str) -> Option<String> {
                 .trim_end_matches(" present")
                 .trim_end_matches(" aboard")
                 .trim_start_matches("you have ");
+            let cond = counted_members(cond);
             if !cond.is_empty() {
-                return Some(cond.to_string());
+                return Some(cond);
             }
         }
     }
     None
+}
+
+/// "at least two female Away Team members are" → "2 female": the count of
+/// personnel with a trait, written the way requirement expressions count.
+fn counted_members(cond: &str) -> String {
+    const NUMBERS: [&str; 6] = ["one", "two", "three", "four", "five", "six"];
+    let lower = cond.to_lowercase();
+    let Some(rest) = lower.strip_prefix("at least ") else {
+        return cond.to_string();
+    };
+    let mut words = rest.split_whitespace();
+    let Some(first) = words.next() else {
+        return cond.to_string();
+    };
+    let count = NUMBERS
+        .iter()
+        .position(|n| *n == first)
+        .map(|i| (i + 1).to_string())
+        .or_else(|| first.parse::<u32>().ok().map(|n| n.to_string()));
+    let Some(count) = count else {
+        return cond.to_string();
+    };
+    let noise = [
+        "away",
+        "team",
+        "members",
+        "member",
+        "crew",
+        "or",
+        "personnel",
+        "are",
+        "is",
+    ];
+    let trait_words: Vec<&str> = words.take_while(|w| !noise.contains(w)).collect();
+    if trait_words.is_empty() {
+        return cond.to_string();
+    }
+    // Requirement expressions name traits capitalised ("2 Female").
+    let traits: Vec<String> = trait_words
+        .iter()
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect())
+                .unwrap_or_default()
+        })
+        .collect();
+    format!("{count} {}", traits.join(" "))
 }
 
 fn effect(text: &str) -> Option<&'static str> {
@@ -280,7 +335,25 @@ impl AttributeLimit {
 
 #[cfg(test)]
 mod tests {
-    use super::AttributeLimit;
+    use super::{conditions, AttributeLimit};
+
+    #[test]
+    fn reads_must_have_and_counted_members() {
+        assert_eq!(
+            conditions("To get through this door, Away Team must have Computer Skill present.")
+                .as_deref(),
+            Some("Computer Skill")
+        );
+        assert_eq!(
+            conditions("Cannot get past unless at least two female Away Team members are present.")
+                .as_deref(),
+            Some("2 Female")
+        );
+        assert_eq!(
+            conditions("Unless 2 Leadership and INTEGRITY>60, opponent may ...").as_deref(),
+            Some("2 Leadership and INTEGRITY>60")
+        );
+    }
 
     #[test]
     fn reads_an_attribute_victim_filter() {

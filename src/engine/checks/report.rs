@@ -5,7 +5,7 @@
 use super::{because, fact, no, undecided};
 use crate::cards::model::CardType;
 use crate::engine::action::Phase;
-use crate::engine::state::{GameState, Target};
+use crate::engine::state::{Format, GameState, Target};
 use crate::engine::verdict::Verdict;
 use crate::scenario::Question;
 use crate::vocab::vocabulary;
@@ -152,6 +152,13 @@ pub fn can_report(q: &Question, state: &GameState) -> Verdict {
                 )
             }
         }
+    }
+    if state.format == Format::WarpSpeed {
+        reasons.push(because(
+            "Warp Speed ignores quadrant reporting restrictions",
+            "Warp Speed",
+        ));
+        return Verdict::yes_no(true, reasons, vec![]);
     }
     let fac_native = v.native_quadrant(&fac.card.icons);
     if !fac_native.eq_ignore_ascii_case(&here) {
