@@ -189,6 +189,18 @@ impl GameState {
     }
 
     /// The affiliations a piece has now (its mode for a multi-affiliation card).
+    /// The first affiliation among these pieces that `allowed` refuses
+    /// (e.g. a Borg in a group asked to attempt a mission).
+    pub fn barred_affiliation<'a>(
+        &self,
+        pieces: impl IntoIterator<Item = &'a usize>,
+        allowed: impl Fn(&str) -> bool,
+    ) -> Option<String> {
+        pieces
+            .into_iter()
+            .find_map(|&p| self.affiliations(p).into_iter().find(|a| !allowed(a)))
+    }
+
     pub fn affiliations(&self, idx: usize) -> Vec<String> {
         let p = &self.pieces[idx];
         match &p.mode {

@@ -505,12 +505,7 @@ fn commandeer(
         );
     }
     let rules = &crate::vocab::vocabulary().affiliations;
-    let barred = movers.iter().find_map(|&m| {
-        state
-            .affiliations(m)
-            .into_iter()
-            .find(|a| !rules.may_commandeer(a))
-    });
+    let barred = state.barred_affiliation(movers.iter(), |a| rules.may_commandeer(a));
     if let Some(affiliation) = barred {
         return no(
             reasons,

@@ -105,11 +105,8 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
     }
     let rules = &crate::vocab::vocabulary().affiliations;
     // The ship counts too: an uncrewed Borg ship is still Borg.
-    let barred = all.iter().chain(ship.as_ref()).find_map(|&p| {
-        state
-            .affiliations(p)
-            .into_iter()
-            .find(|a| !rules.may_attempt_missions(a))
+    let barred = state.barred_affiliation(all.iter().chain(ship.as_ref()), |a| {
+        rules.may_attempt_missions(a)
     });
     if let Some(affiliation) = barred {
         return no(
