@@ -125,6 +125,31 @@ pub fn card(ctx: &Context, args: CardArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// The full text block for one card.
+/// The part of an entry that names the card: the sentences around the first
+/// mention (an entry about the card starts at its beginning), cut to `max` chars.
+fn passage_naming(body: &str, title: &str, max: usize) -> String {
+    let flat = body.split_whitespace().collect::<Vec<_>>().join(" ");
+    let folded = crate::repair::fold_for_match(&flat);
+    let want = crate::repair::fold_for_match(title);
+    // Folding keeps characters one for one except for dropped accents, so the
+    // match position is found on the folded text and mapped by character count.
+    let start_chars = folded
+        .find(&want)
+        .map_or(0, |b| folded[..b].chars().count());
+    let chars: Vec<char> = flat.chars().collect();
+    let sentence_start = chars[..start_chars.min(chars.len())]
+        .iter()
+        .rposition(|&c| c == '.')
+        .map_or(0, |i| i + 1);
+    let passage: String = chars[sentence_start..].iter().take(max).collect();
+    let passage = passage.trim();
+    if sentence_start > 0 {
+        format!("… {passage}")
+    } else {
+        passage.to_string()
+    }
+}
+
 pub fn render_card(card: &Card, rules: &[RuleLink], refs: &[String], others: &[&Card]) -> String {
     let colour = super::output::colour_stdout();
     let mut out = String::new();
@@ -298,13 +323,12 @@ pub fn render_card(card: &Card, rules: &[RuleLink], refs: &[String], others: &[&
     if !rules.is_empty() {
         out.push_str(&paint("\nRulings:\n", Style::Bold, colour));
         for r in rules {
-            let body: String = r.body.chars().take(300).collect();
             out.push_str(&format!(
                 "  [{}] {} ({}): {}\n",
                 r.how,
                 r.title,
                 r.entry_id,
-                body.replace('\n', " ")
+                passage_naming(&r.body, &card.title, 300)
             ));
         }
     }
