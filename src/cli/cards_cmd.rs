@@ -454,6 +454,20 @@ mod tests {
     use crate::cards::model::PrintingSource;
     use crate::readers::cards_csv::read_file;
 
+    #[test]
+    fn a_ruling_is_shown_from_the_sentence_naming_the_card() {
+        let body = "Responses must relate.\n\nLikewise, Hugh is a valid response. More text.";
+        assert_eq!(
+            passage_naming(body, "hugh", 30),
+            "… Likewise, Hugh is a valid res"
+        );
+        assert_eq!(
+            passage_naming("Hugh nullifies.", "Hugh", 300),
+            "Hugh nullifies."
+        );
+        assert_eq!(passage_naming("No mention.", "Hugh", 5), "No me");
+    }
+
     fn fixture_store() -> (tempfile::TempDir, Store, crate::cards::CardDb) {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::create(dir.path()).unwrap();
