@@ -932,6 +932,15 @@ mod tests {
             i,
             vec![("except".to_string(), vec!["Amanda Rogers".to_string()])]
         );
+        // Printed without braces, as on Amanda Rogers herself.
+        let i = immunities("Nullifies one Interrupt. (Immune to Amanda Rogers.)");
+        assert_eq!(
+            i,
+            vec![("except".to_string(), vec!["amanda rogers".to_string()])]
+        );
+        assert!(reference_names(&i[0].1[0], "Amanda Rogers"));
+        let i = immunities("(Immune to Hail, Q2 or Amanda Rogers.)");
+        assert_eq!(i[0].1, vec!["hail", "q2", "amanda rogers"]);
         assert_eq!(immunities("Seeds; may not be nullified.")[0].0, "none");
         assert!(immunities("Nullifies {Hail}.").is_empty());
     }
