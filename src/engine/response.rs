@@ -428,16 +428,44 @@ fn immunities(text: &str) -> Vec<(String, Vec<String>)> {
             if !hit {
                 continue;
             }
-            let refs = toks[i + words.len()..]
+            let phrase: Vec<&grammar::Token> = toks[i + words.len()..]
                 .iter()
                 .take_while(|t| !(t.is_punct(".") || t.is_punct(")") || t.is_punct(";")))
+                .collect();
+            let mut refs: Vec<String> = phrase
+                .iter()
                 .filter(|t| t.kind == grammar::TokKind::Ref)
                 .map(|t| t.text.clone())
                 .collect();
+            if refs.is_empty() {
+                refs = plain_names(&phrase);
+            }
             out.push((im.kind.clone(), refs));
         }
     }
     out
+}
+
+/// Card names printed without braces ("(Immune to Amanda Rogers.)"): the
+/// words of the phrase, split at commas, "or" and "and".
+fn plain_names(phrase: &[&grammar::Token]) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut name: Vec<&str> = Vec::new();
+    for t in phrase {
+        let splits = t.is_punct(",") || t.is_word("or") || t.is_word("and");
+        if splits || t.kind != grammar::TokKind::Word {
+            if !name.is_empty() {
+                names.push(name.join(" "));
+                name.clear();
+            }
+            continue;
+        }
+        name.push(&t.text);
+    }
+    if !name.is_empty() {
+        names.push(name.join(" "));
+    }
+    names
 }
 
 /// The action with every card handle replaced by that card's title (scenario
@@ -904,6 +932,15 @@ mod tests {
             i,
             vec![("except".to_string(), vec!["Amanda Rogers".to_string()])]
         );
+        // Printed without braces, as on Amanda Rogers herself.
+        let i = immunities("Nullifies one Interrupt. (Immune to Amanda Rogers.)");
+        assert_eq!(
+            i,
+            vec![("except".to_string(), vec!["amanda rogers".to_string()])]
+        );
+        assert!(reference_names(&i[0].1[0], "Amanda Rogers"));
+        let i = immunities("(Immune to Hail, Q2 or Amanda Rogers.)");
+        assert_eq!(i[0].1, vec!["hail", "q2", "amanda rogers"]);
         assert_eq!(immunities("Seeds; may not be nullified.")[0].0, "none");
         assert!(immunities("Nullifies {Hail}.").is_empty());
     }

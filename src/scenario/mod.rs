@@ -325,7 +325,13 @@ impl<'a> Builder<'a> {
             }
         }
         if let Some(a) = &file.action {
-            state.action = Some(self.action(&state, a)?);
+            // A player a question asks for may also be the one taking the action.
+            let askers: Vec<String> = file
+                .questions
+                .iter()
+                .filter_map(|q| q.player.clone())
+                .collect();
+            state.action = Some(self.action(&state, a, &askers)?);
         }
         if let Some(d) = &file.deck {
             state.deck = Some(Deck {
@@ -722,12 +728,21 @@ impl<'a> Builder<'a> {
             .collect()
     }
 
-    fn action(&self, state: &GameState, a: &format::ActionSpec) -> Result<Action, ScenarioError> {
+    fn action(
+        &self,
+        state: &GameState,
+        a: &format::ActionSpec,
+        askers: &[String],
+    ) -> Result<Action, ScenarioError> {
         let check = |n: &Spanned<String>| -> Result<String, ScenarioError> {
+            // Card names in an action are read as titles, so a title the
+            // database knows needs no `[[card]]` entry (docs/scenarios.md).
             if state.find(n.get_ref()).is_some()
                 || state.find_location(n.get_ref()).is_some()
                 || state.pieces.iter().any(|p| p.owner == *n.get_ref())
                 || state.turn_player == *n.get_ref()
+                || askers.contains(n.get_ref())
+                || self.resolver.resolve(n.get_ref(), None).is_ok()
             {
                 Ok(n.get_ref().clone())
             } else if let Ok(id) = self.resolver.resolve(n.get_ref(), None) {
@@ -778,7 +793,7 @@ impl<'a> Builder<'a> {
             parent: a
                 .parent
                 .as_ref()
-                .map(|p| self.action(state, p).map(Box::new))
+                .map(|p| self.action(state, p, askers).map(Box::new))
                 .transpose()?,
         })
     }

@@ -1,0 +1,85 @@
+//! The blind response/timing set (`tests/fixtures/scenarios/blind-responses/`):
+//! scenarios written from docs/scenarios.md and the rules documents alone,
+//! the way an outside judge would write them. Every file loads, every answer
+//! matches its expectation, and the set holds both verdicts.
+
+use daystrom::scenario::check::{check_file, collect};
+use daystrom::scenario::DbTitleResolver;
+use std::path::{Path, PathBuf};
+
+fn corpus() -> Option<PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    p.join("cards/physical.csv").is_file().then_some(p)
+}
+
+fn card_db(root: &Path) -> daystrom::cards::model::CardDb {
+    let corpus = daystrom::corpus::locate(Some(root), None).expect("corpus");
+    daystrom::cards::ingest::load_corpus(&corpus).expect("cards load")
+}
+
+#[test]
+fn blind_response_scenarios_pass_with_both_verdicts() {
+    let Some(root) = corpus() else {
+        eprintln!("corpus not found; skipping");
+        return;
+    };
+    let db = card_db(&root);
+    let resolver = DbTitleResolver::new(&db);
+    let dir =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scenarios/blind-responses");
+    let files = collect(&[dir], &[]).expect("blind-responses dir");
+    assert!(files.len() >= 30, "only {} files", files.len());
+    let (mut yes, mut no, mut failures) = (0, 0, Vec::new());
+    for f in &files {
+        let r = check_file(f, &db, &resolver);
+        if let Some(e) = &r.error {
+            failures.push(e.clone());
+        }
+        for a in &r.answers {
+            match a.expect.as_deref() {
+                Some("yes") => yes += 1,
+                Some("no") => no += 1,
+                _ => {}
+            }
+            if a.passed != Some(true) {
+                failures.push(format!(
+                    "{}:{} {} => {} (expected {:?})",
+                    f.display(),
+                    a.line,
+                    a.ask,
+                    a.verdict.value,
+                    a.expect
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "failing:\n{}", failures.join("\n"));
+    assert!(yes >= 15 && no >= 15, "{yes} yes / {no} no expectations");
+}
+
+/// An `[action]` may name a card by its database title without listing it,
+/// but a name that is neither a title, a card, nor a player is still an error
+/// at its line.
+#[test]
+fn action_names_are_titles_or_players_but_typos_are_errors() {
+    let Some(root) = corpus() else {
+        eprintln!("corpus not found; skipping");
+        return;
+    };
+    let db = card_db(&root);
+    let resolver = DbTitleResolver::new(&db);
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let write = |name: &str, card: &str| {
+        let p = tmp.path().join(name);
+        let text = format!(
+            "title = \"t\"\n[game]\nturn = \"alice\"\nphase = \"execute orders\"\n\n[action]\nkind = \"card play\"\nby = \"bob\"\ncard = \"{card}\"\n\n[[question]]\nask = \"valid response\"\ncard = \"Amanda Rogers\"\nplayer = \"bob\"\n"
+        );
+        std::fs::write(&p, text).expect("write");
+        p
+    };
+    let good = check_file(&write("good.toml", "Hugh"), &db, &resolver);
+    assert!(good.error.is_none(), "{:?}", good.error);
+    let bad = check_file(&write("bad.toml", "Hugg Nonsuch"), &db, &resolver);
+    let e = bad.error.expect("a misspelt card is an error");
+    assert!(e.contains("bad.toml:9:"), "{e}");
+}
