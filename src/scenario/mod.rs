@@ -742,7 +742,6 @@ impl<'a> Builder<'a> {
                 || state.pieces.iter().any(|p| p.owner == *n.get_ref())
                 || state.turn_player == *n.get_ref()
                 || askers.contains(n.get_ref())
-                || self.resolver.resolve(n.get_ref(), None).is_ok()
             {
                 Ok(n.get_ref().clone())
             } else if let Ok(id) = self.resolver.resolve(n.get_ref(), None) {
