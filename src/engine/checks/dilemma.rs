@@ -119,48 +119,6 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
         return undecided("`dilemma outcome` needs `dilemma`", vec![], title);
     };
     let group = facing_group(q, state);
-    let Some(cond) = conditions(&d.text) else {
-        if q.is
-            .as_deref()
-            .map(crate::repair::fold_for_match)
-            .as_deref()
-            == Some("stopped")
-        {
-            // "A dilemma without conditions never "stops" your cards unless it
-            // explicitly says it does."
-            let says = d.text.to_lowercase().contains("stop");
-            return Verdict::yes_no(
-                says,
-                vec![because(
-                    if says {
-                        format!("{} has no conditions but says it stops", d.title)
-                    } else {
-                        format!(
-                            "{} has no conditions and does not say it stops anyone",
-                            d.title
-                        )
-                    },
-                    title,
-                )],
-                vec![],
-            );
-        }
-        return undecided(
-            format!("{} has no conditions the engine can read", d.title),
-            vec![],
-            title,
-        );
-    };
-    let req = match requirements::parse(&cond) {
-        Ok(r) => r,
-        Err(e) => {
-            return undecided(
-                format!("cannot read the conditions \"{cond}\": {e}"),
-                vec![],
-                title,
-            )
-        }
-    };
     let able: Vec<usize> = group
         .iter()
         .copied()
@@ -168,22 +126,35 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
         .collect();
     let in_play: Vec<Card> = able.iter().map(|&p| state.card_in_play(p)).collect();
     let cards: Vec<&Card> = in_play.iter().collect();
-    let unmet = requirements::evaluate(&req, &cards);
-    let overcome = unmet.is_empty();
-    let mut reasons = vec![
-        fact(format!("{} conditions: {req}", d.title)),
-        if overcome {
-            because(
-                "the group meets the conditions and automatically overcomes the dilemma",
-                title,
-            )
-        } else {
-            because(
-                format!("the group fails the conditions ({})", unmet.join("; ")),
-                title,
-            )
-        },
-    ];
+    let (overcome, mut reasons) = if let Some(clause) = MemberClause::read(&d.text) {
+        match clause.assess(&d.title, &cards) {
+            Ok(r) => r,
+            Err(e) => return undecided(e, vec![], title),
+        }
+    } else {
+        let Some(cond) = conditions(&d.text) else {
+            return without_conditions(q, d);
+        };
+        let req = match requirements::parse(&cond) {
+            Ok(r) => r,
+            Err(e) => {
+                return undecided(
+                    format!("cannot read the conditions \"{cond}\": {e}"),
+                    vec![],
+                    title,
+                )
+            }
+        };
+        let unmet = requirements::evaluate(&req, &cards);
+        let overcome = unmet.is_empty();
+        (
+            overcome,
+            vec![
+                fact(format!("{} conditions: {req}", d.title)),
+                verdict_reason(overcome, &unmet.join("; ")),
+            ],
+        )
+    };
     let value = if overcome { "overcome" } else { "not overcome" };
     let Some(is) = &q.is else {
         return super::claim(value.to_string(), &None, reasons, title);
@@ -282,6 +253,134 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
     }
 }
 
+/// A dilemma whose conditions cannot be read: it "stops" no one unless its
+/// text says so; anything else is undecided.
+fn without_conditions(q: &Question, d: &Card) -> Verdict {
+    let title = "dilemma resolution";
+    if q.is
+        .as_deref()
+        .map(crate::repair::fold_for_match)
+        .as_deref()
+        == Some("stopped")
+    {
+        // "A dilemma without conditions never "stops" your cards unless it
+        // explicitly says it does."
+        let says = d.text.to_lowercase().contains("stop");
+        return Verdict::yes_no(
+            says,
+            vec![because(
+                if says {
+                    format!("{} has no conditions but says it stops", d.title)
+                } else {
+                    format!(
+                        "{} has no conditions and does not say it stops anyone",
+                        d.title
+                    )
+                },
+                title,
+            )],
+            vec![],
+        );
+    }
+    undecided(
+        format!("{} has no conditions the engine can read", d.title),
+        vec![],
+        title,
+    )
+}
+
+fn verdict_reason(overcome: bool, unmet: &str) -> crate::engine::verdict::Reason {
+    let title = "dilemma resolution";
+    if overcome {
+        because(
+            "the group meets the conditions and automatically overcomes the dilemma",
+            title,
+        )
+    } else {
+        because(format!("the group fails the conditions ({unmet})"), title)
+    }
+}
+
+/// "To get past, X must be present OR at least one Away Team member must
+/// have: Youth OR Music OR STRENGTH>9" (Wind Dancer): the alternatives after
+/// the colon are met by one member on their own (that member's STRENGTH, not
+/// the group's total); X, if any, is an alternative for the whole group.
+struct MemberClause {
+    group: Option<String>,
+    member: String,
+}
+
+impl MemberClause {
+    fn read(text: &str) -> Option<MemberClause> {
+        let lower = text.to_lowercase();
+        let at = lower.find("at least one ")?;
+        let colon = at + lower[at..].find("must have:")? + "must have:".len();
+        let rest = &text[colon..];
+        let member = rest[..rest.find('.').unwrap_or(rest.len())]
+            .trim()
+            .to_string();
+        let before = &lower[..at];
+        let start = before
+            .find("to get past,")
+            .map_or(0, |i| i + "to get past,".len());
+        let group = text[start..at].trim();
+        let group = group
+            .strip_suffix("OR")
+            .or_else(|| group.strip_suffix("or"))
+            .unwrap_or(group)
+            .trim()
+            .trim_end_matches(" must be present")
+            .trim_end_matches(" present")
+            .trim();
+        Some(MemberClause {
+            group: (!group.is_empty()).then(|| group.to_string()),
+            member,
+        })
+    }
+
+    fn assess(
+        &self,
+        dilemma: &str,
+        cards: &[&Card],
+    ) -> Result<(bool, Vec<crate::engine::verdict::Reason>), String> {
+        let read = |c: &str| {
+            requirements::parse(c).map_err(|e| format!("cannot read the conditions \"{c}\": {e}"))
+        };
+        let member = read(&self.member)?;
+        let mut reasons = vec![fact(format!(
+            "{dilemma} conditions: one member with {member}{}",
+            self.group
+                .as_deref()
+                .map_or(String::new(), |g| format!(", or {g} present"))
+        ))];
+        if let Some(g) = &self.group {
+            let req = read(g)?;
+            if requirements::evaluate(&req, cards).is_empty() {
+                reasons.push(fact(format!("{req} is present")));
+                reasons.push(verdict_reason(true, ""));
+                return Ok((true, reasons));
+            }
+        }
+        let one = cards
+            .iter()
+            .find(|c| requirements::evaluate(&member, &[**c]).is_empty());
+        match one {
+            Some(c) => {
+                reasons.push(fact(format!("{} alone has {member}", c.title)));
+                reasons.push(verdict_reason(true, ""));
+                Ok((true, reasons))
+            }
+            None => {
+                reasons.push(verdict_reason(
+                    false,
+                    &format!("no single member has {member}"),
+                ));
+                Ok((false, reasons))
+            }
+        }
+    }
+}
+
 /// A victim filter in a dilemma's text: "Kills all Away Team members with
 /// INTEGRITY<5" affects only those whose attribute passes the comparison.
 struct AttributeLimit {
@@ -335,7 +434,7 @@ impl AttributeLimit {
 
 #[cfg(test)]
 mod tests {
-    use super::{conditions, AttributeLimit};
+    use super::{conditions, AttributeLimit, MemberClause};
 
     #[test]
     fn reads_must_have_and_counted_members() {
@@ -353,6 +452,15 @@ mod tests {
             conditions("Unless 2 Leadership and INTEGRITY>60, opponent may ...").as_deref(),
             Some("2 Leadership and INTEGRITY>60")
         );
+    }
+
+    #[test]
+    fn reads_a_one_member_clause() {
+        let c = MemberClause::read("To get past, {Lwaxana Troi} must be present OR at least one Away Team member must have: Youth OR Music OR STRENGTH>9.")
+            .expect("a member clause");
+        assert_eq!(c.group.as_deref(), Some("{Lwaxana Troi}"));
+        assert_eq!(c.member, "Youth OR Music OR STRENGTH>9");
+        assert!(MemberClause::read("Cannot get past unless 2 Computer Skill present.").is_none());
     }
 
     #[test]
