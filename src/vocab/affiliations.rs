@@ -108,6 +108,11 @@ pub struct DeckRules {
     pub source: Source,
     pub warp_speed: WarpSpeedLimits,
     pub warp_speed_source: Source,
+    /// A standard seed deck holds exactly this many (different) missions.
+    pub missions_exactly: usize,
+    /// Sites seed for free up to this many; more count as seed cards.
+    pub free_sites_max: usize,
+    pub seed_deck_source: Source,
     pub banned: Vec<String>,
     pub banned_source: Source,
 }

@@ -2,7 +2,7 @@
 //! decks and the Borg stocking restriction ("30/30 rule", "banned cards",
 //! "side deck", "playing Borg").
 
-use super::{because, fact, undecided};
+use super::{because, fact, per_table, undecided};
 use crate::cards::model::{Card, CardType};
 use crate::engine::state::{Format, GameState};
 use crate::engine::verdict::Verdict;
@@ -20,6 +20,55 @@ fn is_borg_use_only(c: &Card) -> bool {
     c.has_icon("BO") || c.has_icon("Borg Use Only")
 }
 
+/// The seed deck's missions: exactly six, all different but for universal
+/// ones ("seed deck"). A deck that lists no mission describes only its other
+/// seed cards, so the count is not checked then (and the reasons say so).
+fn mission_count(
+    seed: &[Card],
+    missions: usize,
+    rules: &crate::vocab::affiliations::DeckRules,
+    reasons: &mut Vec<crate::engine::verdict::Reason>,
+) -> bool {
+    let source = &rules.seed_deck_source;
+    if missions == 0 {
+        reasons.push(fact(
+            "the [deck] lists no missions, so the six-mission rule is not checked",
+        ));
+        return true;
+    }
+    let exactly = rules.missions_exactly;
+    if missions != exactly {
+        reasons.push(per_table(
+            format!("{missions} missions: a seed deck must include exactly {exactly}"),
+            source,
+        ));
+        return false;
+    }
+    let mut seen = std::collections::HashSet::new();
+    let repeated: Vec<&str> = seed
+        .iter()
+        .filter(|c| c.card_type == CardType::Mission && !c.universal)
+        .filter(|c| !seen.insert(c.title.as_str()))
+        .map(|c| c.title.as_str())
+        .collect();
+    if repeated.is_empty() {
+        reasons.push(per_table(
+            format!("exactly {exactly} missions, all different (or universal)"),
+            source,
+        ));
+        true
+    } else {
+        reasons.push(per_table(
+            format!(
+                "missions must be different unless universal: {} repeated",
+                repeated.join(", ")
+            ),
+            source,
+        ));
+        false
+    }
+}
+
 /// `ask = "deck legal"`.
 pub fn deck_legal(_q: &Question, state: &GameState) -> Verdict {
     let Some(deck) = &state.deck else {
@@ -34,7 +83,14 @@ pub fn deck_legal(_q: &Question, state: &GameState) -> Verdict {
             .iter()
             .any(|t| c.card_type.name().eq_ignore_ascii_case(t))
     };
-    let seeds = deck.seed.iter().filter(|c| !free(c)).count();
+    let sites = deck
+        .seed
+        .iter()
+        .filter(|c| c.card_type == CardType::Site)
+        .count();
+    // Sites past the free allowance are "counted" seed cards.
+    let seeds =
+        deck.seed.iter().filter(|c| !free(c)).count() + sites.saturating_sub(rules.free_sites_max);
     let missions = deck
         .seed
         .iter()
@@ -78,6 +134,9 @@ pub fn deck_legal(_q: &Question, state: &GameState) -> Verdict {
             format!("at least {min_draw} draw deck cards"),
             rule,
         ));
+    }
+    if state.format != Format::WarpSpeed {
+        legal &= mission_count(&deck.seed, missions, rules, &mut reasons);
     }
     if state.format == Format::WarpSpeed && missions > rules.warp_speed.max_missions {
         legal = false;
