@@ -563,10 +563,13 @@ impl RulesSearcher {
             .filter(|w| !filler(w, italian))
             .cloned()
             .collect();
+        let mut analyzer = self.analyzer(italian);
+        // Synonyms by stem, as the index compares words: "doubles" names the
+        // group of "doubling".
         let expansions = if italian {
             Vec::new()
         } else {
-            vocab.expand(&q.text)
+            vocab.expand_by(&q.text, &mut |w: &str| tokens(&mut analyzer, w).join(" "))
         };
         if content.is_empty() && parsed.phrases.is_empty() && expansions.is_empty() {
             anyhow::bail!(
@@ -574,7 +577,6 @@ impl RulesSearcher {
                 q.text
             );
         }
-        let mut analyzer = self.analyzer(italian);
         let terms_of_index = self.terms(searcher, italian)?;
         let mut should: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         let mut must: Vec<(Occur, Box<dyn Query>)> = Vec::new();

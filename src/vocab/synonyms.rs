@@ -44,7 +44,16 @@ pub struct QuestionWords {
 impl Synonyms {
     /// What a query adds through abbreviations and synonym groups: each
     /// expansion is a phrase to search for alongside the query's own words.
+    /// Words are compared as written, case aside; see [`Synonyms::expand_by`]
+    /// to compare other forms of them.
     pub fn expand(&self, query: &str) -> Vec<String> {
+        self.expand_by(query, &mut |w: &str| w.to_lowercase())
+    }
+
+    /// [`Synonyms::expand`] with each word of the query and of the synonym
+    /// groups reduced by `stem` before comparing, so "doubles" finds the
+    /// group of "doubling" and "commandeers" that of "commandeering".
+    pub fn expand_by(&self, query: &str, stem: &mut dyn FnMut(&str) -> String) -> Vec<String> {
         let words: Vec<&str> = query
             .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
             .filter(|w| !w.is_empty())
@@ -60,15 +69,27 @@ impl Synonyms {
                 add(full);
             }
         }
-        let folded = format!(" {} ", words.join(" ").to_lowercase());
+        let mut reduce = |text: &str| -> String {
+            let stems: Vec<String> = text
+                .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
+                .filter(|w| !w.is_empty())
+                .map(|w| stem(w))
+                .filter(|w| !w.is_empty())
+                .collect();
+            format!(" {} ", stems.join(" "))
+        };
+        let folded = reduce(&words.join(" "));
+        // A word of the group is added unless the query has it as written:
+        // another form of it ("beaming" for "beam") still weighs in.
+        let written = format!(" {} ", words.join(" ").to_lowercase());
         for g in &self.synonyms {
-            let hit = g
-                .words
-                .iter()
-                .any(|w| folded.contains(&format!(" {} ", w.to_lowercase())));
+            let hit = g.words.iter().any(|w| {
+                let f = reduce(w);
+                !f.trim().is_empty() && folded.contains(&f)
+            });
             if hit {
                 for w in &g.words {
-                    if !folded.contains(&format!(" {} ", w.to_lowercase())) {
+                    if !written.contains(&format!(" {} ", w.to_lowercase())) {
                         add(w);
                     }
                 }
@@ -129,6 +150,16 @@ mod tests {
             ["Away Team", "transport", "transporter", "beaming"]
         );
         assert!(s.expand("look at this").is_empty());
+        // Compared by stem, "doubles" names the group of "doubling".
+        let mut stem = |w: &str| {
+            let w = w.to_lowercase();
+            let cut = ["ing", "es", "s"].iter().find_map(|x| w.strip_suffix(x));
+            cut.unwrap_or(&w).to_string()
+        };
+        assert!(s.expand("doubles").is_empty());
+        assert!(s
+            .expand_by("another doubles SHIELDS", &mut stem)
+            .contains(&"add then multiply".to_string()));
         assert!(s.expand("HQ").contains(&"headquarters".to_string()));
         assert!(s.is_question_word("Can") && !s.is_question_word("beam"));
         assert!(s.is_italian_question_word("Cosa") && !s.is_italian_question_word("nave"));
