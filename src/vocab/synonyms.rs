@@ -73,7 +73,7 @@ impl Synonyms {
             let stems: Vec<String> = text
                 .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
                 .filter(|w| !w.is_empty())
-                .map(|w| stem(w))
+                .map(&mut *stem)
                 .filter(|w| !w.is_empty())
                 .collect();
             format!(" {} ", stems.join(" "))
