@@ -70,6 +70,11 @@ const RARE_TERM: u64 = 2;
 const MORPH_WEIGHT: f32 = 0.5;
 const MORPH_MIN: usize = 5;
 const MORPH_EXTRA: usize = 2;
+/// Derivational endings the stemmer leaves apart ("fail" / "failure"):
+/// a word's other forms are its stem with one of them added, and the word
+/// with one of them taken off (leaving at least DERIVED_MIN letters).
+const DERIVATIONS: &[&str] = &["s", "ed", "ing", "ure", "ment", "ion", "ation"];
+const DERIVED_MIN: usize = 4;
 /// Candidates re-ranked beyond the requested number of results.
 const RERANK_POOL: usize = 40;
 /// Re-ranking: share of the title's words found in the question; the title
@@ -586,7 +591,12 @@ impl RulesSearcher {
         let mut sequence: Vec<String> = Vec::new();
         for w in &content {
             for t in tokens(&mut analyzer, w) {
-                let forms = terms_of_index.forms(&t);
+                let mut forms = terms_of_index.forms(&t);
+                for d in derived_forms(&mut analyzer, w, &t) {
+                    if terms_of_index.freq(&d) > 0 && !forms.iter().any(|f| f.0 == d) {
+                        forms.push((d, MORPH_WEIGHT));
+                    }
+                }
                 for (form, weight) in &forms {
                     should.push((Occur::Should, term_pair(title_f, body_f, form, *weight)));
                 }
@@ -616,7 +626,10 @@ impl RulesSearcher {
         }
         let mut expanded: Vec<String> = Vec::new();
         for e in &expansions {
-            let toks = tokens(&mut analyzer, e);
+            let toks = tokens(&mut analyzer, &e.text);
+            // A group named only by another form of a word is a weaker
+            // guess: its phrases weigh as single words.
+            let phrase_boost = if e.by_other_form { 1.0 } else { PHRASE_BOOST };
             expanded.extend(toks.iter().cloned());
             match toks.len() {
                 0 => {}
@@ -626,7 +639,7 @@ impl RulesSearcher {
                 )),
                 _ => should.push((
                     Occur::Should,
-                    phrase(title_f, body_f, &toks, 0, EXPANSION_WEIGHT * PHRASE_BOOST),
+                    phrase(title_f, body_f, &toks, 0, EXPANSION_WEIGHT * phrase_boost),
                 )),
             }
         }
@@ -965,6 +978,30 @@ fn split_words(text: &str, italian: bool) -> Vec<String> {
         .collect()
 }
 
+/// Other forms of `word` (stemmed `stem`) by one derivational ending added
+/// or taken off, as index terms; whether the index has them is for the
+/// caller to check.
+fn derived_forms(analyzer: &mut TextAnalyzer, word: &str, stem: &str) -> Vec<String> {
+    let lower = word.to_lowercase();
+    let mut out: Vec<String> = Vec::new();
+    let mut push = |candidate: &str, out: &mut Vec<String>| {
+        for t in tokens(analyzer, candidate) {
+            if t != stem && !out.contains(&t) {
+                out.push(t);
+            }
+        }
+    };
+    for ending in DERIVATIONS {
+        push(&format!("{stem}{ending}"), &mut out);
+        if let Some(base) = lower.strip_suffix(ending) {
+            if base.chars().count() >= DERIVED_MIN {
+                push(base, &mut out);
+            }
+        }
+    }
+    out
+}
+
 /// A question's filler word in the language asked.
 fn filler(word: &str, italian: bool) -> bool {
     let vocab = &crate::vocab::vocabulary().synonyms;
@@ -1157,6 +1194,25 @@ mod tests {
             "who gets a stolen or commandeered card back at the end of the game",
         );
         assert_eq!(got[0], "g:owner", "{got:?}");
+    }
+
+    #[test]
+    fn short_words_find_their_derived_forms() {
+        let dir = tempfile::tempdir().unwrap();
+        let docs = vec![
+            doc(
+                "g:failure",
+                "failure",
+                "A mission attempt ends in failure.",
+                false,
+            ),
+            doc("g:attempt", "attempt", "You attempt a mission.", false),
+        ];
+        build_index(dir.path(), &docs, &HashMap::new()).unwrap();
+        let s = RulesSearcher::open(dir.path()).unwrap();
+        assert_eq!(ids(&s, "what if it fails")[0], "g:failure");
+        let mut a = s.analyzer(false);
+        assert!(derived_forms(&mut a, "fails", "fail").contains(&"failur".to_string()));
     }
 
     #[test]
