@@ -75,6 +75,9 @@ const MORPH_EXTRA: usize = 2;
 /// with one of them taken off (leaving at least DERIVED_MIN letters).
 const DERIVATIONS: &[&str] = &["s", "ed", "ing", "ure", "ment", "ion", "ation"];
 const DERIVED_MIN: usize = 4;
+/// A filler word that is an entry's title counts as asked when that entry
+/// names at least this share of the rest of the question (rarity-weighted).
+const FILLER_TITLE_SHARE: f32 = 0.5;
 /// Candidates re-ranked beyond the requested number of results.
 const RERANK_POOL: usize = 40;
 /// Re-ranking: share of the title's words found in the question; the title
@@ -253,6 +256,9 @@ struct Plan {
     /// The question asks how to do something.
     procedure: bool,
     edition_asked: bool,
+    /// Entries titled by a filler word of the question that the rest of it
+    /// points to ("any" for "any Miles"): their title is the question's word.
+    titled_ids: HashSet<String>,
 }
 
 impl Plan {
@@ -506,7 +512,13 @@ impl RulesSearcher {
         for ((score, addr), entry_terms) in top.into_iter().zip(named) {
             let doc: TantivyDocument = searcher.doc(addr)?;
             let title = text_of(&doc, title_f);
-            let factor = plan.title_factor(&title_terms(&mut analyzer, &title, italian))
+            let titled = if plan.titled_ids.contains(&text_of(&doc, self.f.id)) {
+                TITLE_IS_QUESTION
+            } else {
+                1.0
+            };
+            let factor = titled
+                * plan.title_factor(&title_terms(&mut analyzer, &title, italian))
                 * plan.coordination(&entry_terms)
                 * plan.prior(&text_of(&doc, self.f.kind), &text_of(&doc, self.f.edition));
             pool.push((score * factor, doc));
@@ -562,13 +574,23 @@ impl RulesSearcher {
         };
         let parsed = parse_query(&q.text, italian);
         let vocab = &crate::vocab::vocabulary().synonyms;
-        let content: Vec<String> = parsed
+        let mut analyzer = self.analyzer(italian);
+        let mut content: Vec<String> = parsed
             .words
             .iter()
             .filter(|w| !filler(w, italian))
             .cloned()
             .collect();
-        let mut analyzer = self.analyzer(italian);
+        let (titled, titled_ids) =
+            self.filler_titles(searcher, q, italian, &parsed.words, &content)?;
+        if !titled.is_empty() {
+            content = parsed
+                .words
+                .iter()
+                .filter(|w| !filler(w, italian) || titled.contains(w))
+                .cloned()
+                .collect();
+        }
         // Synonyms by stem, as the index compares words: "doubles" names the
         // group of "doubling".
         let expansions = if italian {
@@ -675,7 +697,77 @@ impl RulesSearcher {
             definition: vocab.asks_definition(&q.text),
             procedure: vocab.asks_procedure(&q.text),
             edition_asked: q.edition.is_some(),
+            titled_ids,
         })
+    }
+
+    /// The filler words of the question that are themselves the title of an
+    /// entry the rest of the question points to ("any" in "does any Miles
+    /// count the mirror Miles": the "any" entry speaks of Miles and the
+    /// mirror universe). Such a word is what is asked, not filler.
+    fn filler_titles(
+        &self,
+        searcher: &tantivy::Searcher,
+        q: &SearchQuery,
+        italian: bool,
+        words: &[String],
+        content: &[String],
+    ) -> anyhow::Result<(Vec<String>, HashSet<String>)> {
+        let mut out: Vec<String> = Vec::new();
+        let mut ids: HashSet<String> = HashSet::new();
+        if content.is_empty() {
+            return Ok((out, ids));
+        }
+        let mut analyzer = self.analyzer(italian);
+        let asked: Vec<String> = content
+            .iter()
+            .flat_map(|w| tokens(&mut analyzer, w))
+            .collect();
+        let index_terms = self.terms(searcher, italian)?;
+        let docs = searcher.num_docs();
+        let total: f32 = asked.iter().map(|t| index_terms.rarity(t, docs)).sum();
+        let (title_f, body_f) = if italian {
+            (self.f.title_it, self.f.body_it)
+        } else {
+            (self.f.title, self.f.body)
+        };
+        for w in words.iter().filter(|w| filler(w, italian)) {
+            let key = title_key(w);
+            if key.is_empty() || out.contains(w) {
+                continue;
+            }
+            let mut clauses = self.filters(q, italian, false);
+            clauses.push((
+                Occur::Must,
+                Box::new(self.key_query(self.f.title_key, &key)),
+            ));
+            clauses.push((Occur::MustNot, Box::new(self.key_query(self.f.stub, "1"))));
+            let found = searcher.search(&BooleanQuery::new(clauses), &TopDocs::with_limit(3))?;
+            for (_, addr) in found {
+                let d: TantivyDocument = searcher.doc(addr)?;
+                let text = format!("{} {}", text_of(&d, title_f), text_of(&d, body_f));
+                let entry: HashSet<String> = tokens(&mut analyzer, &text).into_iter().collect();
+                let named: f32 = asked
+                    .iter()
+                    .filter(|t| entry.contains(*t))
+                    .map(|t| index_terms.rarity(t, docs))
+                    .sum();
+                if total > 0.0 && named / total >= FILLER_TITLE_SHARE {
+                    if !out.contains(w) {
+                        out.push(w.clone());
+                    }
+                    ids.insert(text_of(&d, self.f.id));
+                }
+            }
+        }
+        Ok((out, ids))
+    }
+
+    fn key_query(&self, field: Field, value: &str) -> TermQuery {
+        TermQuery::new(
+            Term::from_field_text(field, value),
+            IndexRecordOption::Basic,
+        )
     }
 
     /// The index terms of one language with their document counts, read once.
@@ -1213,6 +1305,47 @@ mod tests {
         assert_eq!(ids(&s, "what if it fails")[0], "g:failure");
         let mut a = s.analyzer(false);
         assert!(derived_forms(&mut a, "fails", "fail").contains(&"failur".to_string()));
+    }
+
+    #[test]
+    fn a_filler_word_titling_the_entry_asked_about_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let docs = vec![
+            doc(
+                "g:any",
+                "any",
+                "A card naming any Miles means every Miles, mirror ones too.",
+                false,
+            ),
+            doc(
+                "g:mirror",
+                "mirror universe",
+                "Cards of the mirror universe; any card may be mirrored.",
+                false,
+            ),
+            doc("g:ship", "ship", "Any ship may move.", false),
+        ];
+        build_index(dir.path(), &docs, &HashMap::new()).unwrap();
+        let s = RulesSearcher::open(dir.path()).unwrap();
+        assert_eq!(ids(&s, "does any Miles count the mirror Miles")[0], "g:any");
+        let kept = |text: &str| {
+            let q = SearchQuery {
+                text: text.into(),
+                ..Default::default()
+            };
+            let words = split_words(text, false);
+            let content: Vec<String> = words
+                .iter()
+                .filter(|w| !filler(w, false))
+                .cloned()
+                .collect();
+            let searcher = s.reader.searcher();
+            s.filler_titles(&searcher, &q, false, &words, &content)
+                .unwrap()
+                .0
+        };
+        assert_eq!(kept("any Miles in the mirror"), ["any"]);
+        assert!(kept("can any ship move").is_empty());
     }
 
     #[test]
