@@ -1,6 +1,7 @@
 //! Full-text search over rules entries and cards (tantivy): the schema, the
-//! analyzers (English stemming, Italian stemming), synonym expansion from
-//! `glossary/synonyms.toml`, and ranking.
+//! analyzers (English stemming; Italian stemming without stop words and
+//! elided articles), synonym expansion from `glossary/synonyms.toml` (groups
+//! matched by stem), and ranking.
 //!
 //! Ranking, in order: an entry (or card) whose title is exactly the query
 //! comes first; then tantivy's BM25 over title (boosted) and body, re-ranked
@@ -15,8 +16,10 @@
 //! are dropped; adjacent words also count as a phrase ("away team"); a word
 //! (almost) absent from the index is taken for its nearest index terms by
 //! edit distance (only the nearest, so "sheilds" is SHIELDS); forms the
-//! stemmer leaves apart ("verify" / "verification") are matched by prefix;
-//! "quoted phrases" must occur as phrases.
+//! stemmer leaves apart ("verify" / "verification") are matched by prefix,
+//! and short ones by a derivational ending ("fails" / "failure"); a filler
+//! word that titles the entry the rest of the question points to ("any
+//! Miles") is kept; "quoted phrases" must occur as phrases.
 
 use crate::readers::title_key;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -30,7 +33,7 @@ use tantivy::schema::{
 use tantivy::snippet::SnippetGenerator;
 use tantivy::tokenizer::{
     AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer,
-    TextAnalyzer,
+    StopWordFilter, TextAnalyzer,
 };
 use tantivy::{DocAddress, Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
 
@@ -150,9 +153,37 @@ fn analyzer(lang: Language) -> TextAnalyzer {
         .build()
 }
 
+/// Elided Italian words the stop list lacks: the tokenizer splits
+/// "quest'anno" into "quest" and "anno" ("l'", "dell'", "all'", "un'" are
+/// in the list).
+const ITALIAN_ELISIONS: &[&str] = &[
+    "quest", "quell", "nessun", "qual", "d", "m", "t", "s", "v", "n",
+];
+
+/// Italian drops its articles, prepositions and other stop words (before
+/// folding accents, as the stop list spells them) on both the index and the
+/// query, so "l'occultamento" and "dell'occultamento" are "occultamento".
+fn italian_analyzer() -> TextAnalyzer {
+    let builder = TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(40))
+        .filter(LowerCaser)
+        .filter(StopWordFilter::remove(
+            ITALIAN_ELISIONS.iter().map(|w| w.to_string()),
+        ))
+        .dynamic();
+    let builder = match StopWordFilter::new(Language::Italian) {
+        Some(stop) => builder.filter_dynamic(stop),
+        None => builder,
+    };
+    builder
+        .filter_dynamic(AsciiFoldingFilter)
+        .filter_dynamic(Stemmer::new(Language::Italian))
+        .build()
+}
+
 fn register(index: &Index) {
     index.tokenizers().register(EN, analyzer(Language::English));
-    index.tokenizers().register(IT, analyzer(Language::Italian));
+    index.tokenizers().register(IT, italian_analyzer());
 }
 
 /// Build the search index in `dir` (which must exist and be empty).
@@ -1346,6 +1377,22 @@ mod tests {
         };
         assert_eq!(kept("any Miles in the mirror"), ["any"]);
         assert!(kept("can any ship move").is_empty());
+    }
+
+    #[test]
+    fn italian_drops_elided_articles_and_stop_words() {
+        let mut a = italian_analyzer();
+        let got = tokens(
+            &mut a,
+            "Dell'occultamento e l'altra nave, un'azione quest'anno",
+        );
+        assert_eq!(got.len(), 5, "{got:?}");
+        assert!(
+            !got.iter()
+                .any(|t| ["dell", "l", "un", "e", "quest"].contains(&t.as_str())),
+            "{got:?}"
+        );
+        assert_eq!(got[0], tokens(&mut a, "occultamento")[0]);
     }
 
     #[test]
