@@ -1,6 +1,7 @@
 //! Full-text search over rules entries and cards (tantivy): the schema, the
-//! analyzers (English stemming, Italian stemming), synonym expansion from
-//! `glossary/synonyms.toml`, and ranking.
+//! analyzers (English stemming; Italian stemming without stop words and
+//! elided articles), synonym expansion from `glossary/synonyms.toml` (groups
+//! matched by stem), and ranking.
 //!
 //! Ranking, in order: an entry (or card) whose title is exactly the query
 //! comes first; then tantivy's BM25 over title (boosted) and body, re-ranked
@@ -15,8 +16,10 @@
 //! are dropped; adjacent words also count as a phrase ("away team"); a word
 //! (almost) absent from the index is taken for its nearest index terms by
 //! edit distance (only the nearest, so "sheilds" is SHIELDS); forms the
-//! stemmer leaves apart ("verify" / "verification") are matched by prefix;
-//! "quoted phrases" must occur as phrases.
+//! stemmer leaves apart ("verify" / "verification") are matched by prefix,
+//! and short ones by a derivational ending ("fails" / "failure"); a filler
+//! word that titles the entry the rest of the question points to ("any
+//! Miles") is kept; "quoted phrases" must occur as phrases.
 
 use crate::readers::title_key;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -30,7 +33,7 @@ use tantivy::schema::{
 use tantivy::snippet::SnippetGenerator;
 use tantivy::tokenizer::{
     AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer,
-    TextAnalyzer,
+    StopWordFilter, TextAnalyzer,
 };
 use tantivy::{DocAddress, Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
 
@@ -70,6 +73,14 @@ const RARE_TERM: u64 = 2;
 const MORPH_WEIGHT: f32 = 0.5;
 const MORPH_MIN: usize = 5;
 const MORPH_EXTRA: usize = 2;
+/// Derivational endings the stemmer leaves apart ("fail" / "failure"):
+/// a word's other forms are its stem with one of them added, and the word
+/// with one of them taken off (leaving at least DERIVED_MIN letters).
+const DERIVATIONS: &[&str] = &["s", "ed", "ing", "ure", "ment", "ion", "ation"];
+const DERIVED_MIN: usize = 4;
+/// A filler word that is an entry's title counts as asked when that entry
+/// names at least this share of the rest of the question (rarity-weighted).
+const FILLER_TITLE_SHARE: f32 = 0.5;
 /// Candidates re-ranked beyond the requested number of results.
 const RERANK_POOL: usize = 40;
 /// Re-ranking: share of the title's words found in the question; the title
@@ -142,9 +153,37 @@ fn analyzer(lang: Language) -> TextAnalyzer {
         .build()
 }
 
+/// Elided Italian words the stop list lacks: the tokenizer splits
+/// "quest'anno" into "quest" and "anno" ("l'", "dell'", "all'", "un'" are
+/// in the list).
+const ITALIAN_ELISIONS: &[&str] = &[
+    "quest", "quell", "nessun", "qual", "d", "m", "t", "s", "v", "n",
+];
+
+/// Italian drops its articles, prepositions and other stop words (before
+/// folding accents, as the stop list spells them) on both the index and the
+/// query, so "l'occultamento" and "dell'occultamento" are "occultamento".
+fn italian_analyzer() -> TextAnalyzer {
+    let builder = TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(40))
+        .filter(LowerCaser)
+        .filter(StopWordFilter::remove(
+            ITALIAN_ELISIONS.iter().map(|w| w.to_string()),
+        ))
+        .dynamic();
+    let builder = match StopWordFilter::new(Language::Italian) {
+        Some(stop) => builder.filter_dynamic(stop),
+        None => builder,
+    };
+    builder
+        .filter_dynamic(AsciiFoldingFilter)
+        .filter_dynamic(Stemmer::new(Language::Italian))
+        .build()
+}
+
 fn register(index: &Index) {
     index.tokenizers().register(EN, analyzer(Language::English));
-    index.tokenizers().register(IT, analyzer(Language::Italian));
+    index.tokenizers().register(IT, italian_analyzer());
 }
 
 /// Build the search index in `dir` (which must exist and be empty).
@@ -248,6 +287,9 @@ struct Plan {
     /// The question asks how to do something.
     procedure: bool,
     edition_asked: bool,
+    /// Entries titled by a filler word of the question that the rest of it
+    /// points to ("any" for "any Miles"): their title is the question's word.
+    titled_ids: HashSet<String>,
 }
 
 impl Plan {
@@ -501,7 +543,13 @@ impl RulesSearcher {
         for ((score, addr), entry_terms) in top.into_iter().zip(named) {
             let doc: TantivyDocument = searcher.doc(addr)?;
             let title = text_of(&doc, title_f);
-            let factor = plan.title_factor(&title_terms(&mut analyzer, &title, italian))
+            let titled = if plan.titled_ids.contains(&text_of(&doc, self.f.id)) {
+                TITLE_IS_QUESTION
+            } else {
+                1.0
+            };
+            let factor = titled
+                * plan.title_factor(&title_terms(&mut analyzer, &title, italian))
                 * plan.coordination(&entry_terms)
                 * plan.prior(&text_of(&doc, self.f.kind), &text_of(&doc, self.f.edition));
             pool.push((score * factor, doc));
@@ -557,16 +605,29 @@ impl RulesSearcher {
         };
         let parsed = parse_query(&q.text, italian);
         let vocab = &crate::vocab::vocabulary().synonyms;
-        let content: Vec<String> = parsed
+        let mut analyzer = self.analyzer(italian);
+        let mut content: Vec<String> = parsed
             .words
             .iter()
             .filter(|w| !filler(w, italian))
             .cloned()
             .collect();
+        let (titled, titled_ids) =
+            self.filler_titles(searcher, q, italian, &parsed.words, &content)?;
+        if !titled.is_empty() {
+            content = parsed
+                .words
+                .iter()
+                .filter(|w| !filler(w, italian) || titled.contains(w))
+                .cloned()
+                .collect();
+        }
+        // Synonyms by stem, as the index compares words: "doubles" names the
+        // group of "doubling".
         let expansions = if italian {
             Vec::new()
         } else {
-            vocab.expand(&q.text)
+            vocab.expand_by(&q.text, &mut |w: &str| tokens(&mut analyzer, w).join(" "))
         };
         if content.is_empty() && parsed.phrases.is_empty() && expansions.is_empty() {
             anyhow::bail!(
@@ -574,7 +635,6 @@ impl RulesSearcher {
                 q.text
             );
         }
-        let mut analyzer = self.analyzer(italian);
         let terms_of_index = self.terms(searcher, italian)?;
         let mut should: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         let mut must: Vec<(Occur, Box<dyn Query>)> = Vec::new();
@@ -584,7 +644,12 @@ impl RulesSearcher {
         let mut sequence: Vec<String> = Vec::new();
         for w in &content {
             for t in tokens(&mut analyzer, w) {
-                let forms = terms_of_index.forms(&t);
+                let mut forms = terms_of_index.forms(&t);
+                for d in derived_forms(&mut analyzer, w, &t) {
+                    if terms_of_index.freq(&d) > 0 && !forms.iter().any(|f| f.0 == d) {
+                        forms.push((d, MORPH_WEIGHT));
+                    }
+                }
                 for (form, weight) in &forms {
                     should.push((Occur::Should, term_pair(title_f, body_f, form, *weight)));
                 }
@@ -614,7 +679,10 @@ impl RulesSearcher {
         }
         let mut expanded: Vec<String> = Vec::new();
         for e in &expansions {
-            let toks = tokens(&mut analyzer, e);
+            let toks = tokens(&mut analyzer, &e.text);
+            // A group named only by another form of a word is a weaker
+            // guess: its phrases weigh as single words.
+            let phrase_boost = if e.by_other_form { 1.0 } else { PHRASE_BOOST };
             expanded.extend(toks.iter().cloned());
             match toks.len() {
                 0 => {}
@@ -624,7 +692,7 @@ impl RulesSearcher {
                 )),
                 _ => should.push((
                     Occur::Should,
-                    phrase(title_f, body_f, &toks, 0, EXPANSION_WEIGHT * PHRASE_BOOST),
+                    phrase(title_f, body_f, &toks, 0, EXPANSION_WEIGHT * phrase_boost),
                 )),
             }
         }
@@ -660,7 +728,77 @@ impl RulesSearcher {
             definition: vocab.asks_definition(&q.text),
             procedure: vocab.asks_procedure(&q.text),
             edition_asked: q.edition.is_some(),
+            titled_ids,
         })
+    }
+
+    /// The filler words of the question that are themselves the title of an
+    /// entry the rest of the question points to ("any" in "does any Miles
+    /// count the mirror Miles": the "any" entry speaks of Miles and the
+    /// mirror universe). Such a word is what is asked, not filler.
+    fn filler_titles(
+        &self,
+        searcher: &tantivy::Searcher,
+        q: &SearchQuery,
+        italian: bool,
+        words: &[String],
+        content: &[String],
+    ) -> anyhow::Result<(Vec<String>, HashSet<String>)> {
+        let mut out: Vec<String> = Vec::new();
+        let mut ids: HashSet<String> = HashSet::new();
+        if content.is_empty() {
+            return Ok((out, ids));
+        }
+        let mut analyzer = self.analyzer(italian);
+        let asked: Vec<String> = content
+            .iter()
+            .flat_map(|w| tokens(&mut analyzer, w))
+            .collect();
+        let index_terms = self.terms(searcher, italian)?;
+        let docs = searcher.num_docs();
+        let total: f32 = asked.iter().map(|t| index_terms.rarity(t, docs)).sum();
+        let (title_f, body_f) = if italian {
+            (self.f.title_it, self.f.body_it)
+        } else {
+            (self.f.title, self.f.body)
+        };
+        for w in words.iter().filter(|w| filler(w, italian)) {
+            let key = title_key(w);
+            if key.is_empty() || out.contains(w) {
+                continue;
+            }
+            let mut clauses = self.filters(q, italian, false);
+            clauses.push((
+                Occur::Must,
+                Box::new(self.key_query(self.f.title_key, &key)),
+            ));
+            clauses.push((Occur::MustNot, Box::new(self.key_query(self.f.stub, "1"))));
+            let found = searcher.search(&BooleanQuery::new(clauses), &TopDocs::with_limit(3))?;
+            for (_, addr) in found {
+                let d: TantivyDocument = searcher.doc(addr)?;
+                let text = format!("{} {}", text_of(&d, title_f), text_of(&d, body_f));
+                let entry: HashSet<String> = tokens(&mut analyzer, &text).into_iter().collect();
+                let named: f32 = asked
+                    .iter()
+                    .filter(|t| entry.contains(*t))
+                    .map(|t| index_terms.rarity(t, docs))
+                    .sum();
+                if total > 0.0 && named / total >= FILLER_TITLE_SHARE {
+                    if !out.contains(w) {
+                        out.push(w.clone());
+                    }
+                    ids.insert(text_of(&d, self.f.id));
+                }
+            }
+        }
+        Ok((out, ids))
+    }
+
+    fn key_query(&self, field: Field, value: &str) -> TermQuery {
+        TermQuery::new(
+            Term::from_field_text(field, value),
+            IndexRecordOption::Basic,
+        )
     }
 
     /// The index terms of one language with their document counts, read once.
@@ -963,6 +1101,30 @@ fn split_words(text: &str, italian: bool) -> Vec<String> {
         .collect()
 }
 
+/// Other forms of `word` (stemmed `stem`) by one derivational ending added
+/// or taken off, as index terms; whether the index has them is for the
+/// caller to check.
+fn derived_forms(analyzer: &mut TextAnalyzer, word: &str, stem: &str) -> Vec<String> {
+    let lower = word.to_lowercase();
+    let mut out: Vec<String> = Vec::new();
+    let mut push = |candidate: &str, out: &mut Vec<String>| {
+        for t in tokens(analyzer, candidate) {
+            if t != stem && !out.contains(&t) {
+                out.push(t);
+            }
+        }
+    };
+    for ending in DERIVATIONS {
+        push(&format!("{stem}{ending}"), &mut out);
+        if let Some(base) = lower.strip_suffix(ending) {
+            if base.chars().count() >= DERIVED_MIN {
+                push(base, &mut out);
+            }
+        }
+    }
+    out
+}
+
 /// A question's filler word in the language asked.
 fn filler(word: &str, italian: bool) -> bool {
     let vocab = &crate::vocab::vocabulary().synonyms;
@@ -1155,6 +1317,82 @@ mod tests {
             "who gets a stolen or commandeered card back at the end of the game",
         );
         assert_eq!(got[0], "g:owner", "{got:?}");
+    }
+
+    #[test]
+    fn short_words_find_their_derived_forms() {
+        let dir = tempfile::tempdir().unwrap();
+        let docs = vec![
+            doc(
+                "g:failure",
+                "failure",
+                "A mission attempt ends in failure.",
+                false,
+            ),
+            doc("g:attempt", "attempt", "You attempt a mission.", false),
+        ];
+        build_index(dir.path(), &docs, &HashMap::new()).unwrap();
+        let s = RulesSearcher::open(dir.path()).unwrap();
+        assert_eq!(ids(&s, "what if it fails")[0], "g:failure");
+        let mut a = s.analyzer(false);
+        assert!(derived_forms(&mut a, "fails", "fail").contains(&"failur".to_string()));
+    }
+
+    #[test]
+    fn a_filler_word_titling_the_entry_asked_about_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let docs = vec![
+            doc(
+                "g:any",
+                "any",
+                "A card naming any Miles means every Miles, mirror ones too.",
+                false,
+            ),
+            doc(
+                "g:mirror",
+                "mirror universe",
+                "Cards of the mirror universe; any card may be mirrored.",
+                false,
+            ),
+            doc("g:ship", "ship", "Any ship may move.", false),
+        ];
+        build_index(dir.path(), &docs, &HashMap::new()).unwrap();
+        let s = RulesSearcher::open(dir.path()).unwrap();
+        assert_eq!(ids(&s, "does any Miles count the mirror Miles")[0], "g:any");
+        let kept = |text: &str| {
+            let q = SearchQuery {
+                text: text.into(),
+                ..Default::default()
+            };
+            let words = split_words(text, false);
+            let content: Vec<String> = words
+                .iter()
+                .filter(|w| !filler(w, false))
+                .cloned()
+                .collect();
+            let searcher = s.reader.searcher();
+            s.filler_titles(&searcher, &q, false, &words, &content)
+                .unwrap()
+                .0
+        };
+        assert_eq!(kept("any Miles in the mirror"), ["any"]);
+        assert!(kept("can any ship move").is_empty());
+    }
+
+    #[test]
+    fn italian_drops_elided_articles_and_stop_words() {
+        let mut a = italian_analyzer();
+        let got = tokens(
+            &mut a,
+            "Dell'occultamento e l'altra nave, un'azione quest'anno",
+        );
+        assert_eq!(got.len(), 5, "{got:?}");
+        assert!(
+            !got.iter()
+                .any(|t| ["dell", "l", "un", "e", "quest"].contains(&t.as_str())),
+            "{got:?}"
+        );
+        assert_eq!(got[0], tokens(&mut a, "occultamento")[0]);
     }
 
     #[test]

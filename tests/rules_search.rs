@@ -109,12 +109,25 @@ const QUESTIONS: &[(&str, &str)] = &[
 #[test]
 fn player_questions_find_the_entry_in_the_top_three() {
     let mut misses = Vec::new();
+    let mut at1 = 0usize;
     for (q, want) in QUESTIONS {
         let got = top(q, 3);
+        if got.first().is_some_and(|g| g == want) {
+            at1 += 1;
+        } else if got.iter().any(|g| g == want) {
+            println!("not first: {q:?}: wanted {want}, got {got:?}");
+        }
         if !got.iter().any(|g| g == want) {
             misses.push(format!("{q:?}: wanted {want}, got {got:?}"));
         }
     }
+    let n = QUESTIONS.len() as f64;
+    println!(
+        "player questions: {} questions, recall@1 {:.3}, recall@3 {:.3}",
+        QUESTIONS.len(),
+        at1 as f64 / n,
+        (QUESTIONS.len() - misses.len()) as f64 / n
+    );
     assert!(
         misses.is_empty(),
         "{} misses:\n{}",

@@ -197,7 +197,13 @@ const QUESTIONS: &[Question] = &[
     // Current Rulings, sampled every ~4th entry.
     en(
         "what does just initiated mean in game text",
-        &["current-rulings:actions-just", "glossary:actions-just"],
+        // The Glossary's own stub "just initiated - See actions - step 1:
+        // initiation" cites that entry for the phrase.
+        &[
+            "current-rulings:actions-just",
+            "glossary:actions-just",
+            "glossary:actions-step-1-initiation",
+        ],
     ),
     en(
         "may the Alpha Attack Ship report at a Gamma Quadrant facility",

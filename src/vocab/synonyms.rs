@@ -18,6 +18,15 @@ pub struct Synonyms {
     pub question: QuestionWords,
 }
 
+/// A phrase a query adds through an abbreviation or a synonym group.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expansion {
+    pub text: String,
+    /// The group was named only by another form of one of its words
+    /// ("commandeers" for "commandeering"), not as written.
+    pub by_other_form: bool,
+}
+
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SynonymGroup {
@@ -44,33 +53,63 @@ pub struct QuestionWords {
 impl Synonyms {
     /// What a query adds through abbreviations and synonym groups: each
     /// expansion is a phrase to search for alongside the query's own words.
+    /// Words are compared as written, case aside; see [`Synonyms::expand_by`]
+    /// to compare other forms of them.
     pub fn expand(&self, query: &str) -> Vec<String> {
+        self.expand_by(query, &mut |w: &str| w.to_lowercase())
+            .into_iter()
+            .map(|e| e.text)
+            .collect()
+    }
+
+    /// [`Synonyms::expand`] with each word of the query and of the synonym
+    /// groups reduced by `stem` before comparing, so "doubles" finds the
+    /// group of "doubling" and "commandeers" that of "commandeering".
+    pub fn expand_by(&self, query: &str, stem: &mut dyn FnMut(&str) -> String) -> Vec<Expansion> {
         let words: Vec<&str> = query
             .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
             .filter(|w| !w.is_empty())
             .collect();
-        let mut out: Vec<String> = Vec::new();
-        let mut add = |s: &str| {
-            if !out.iter().any(|o| o.eq_ignore_ascii_case(s)) {
-                out.push(s.to_string());
+        let mut out: Vec<Expansion> = Vec::new();
+        let mut add = |s: &str, by_other_form: bool| {
+            if !out.iter().any(|o| o.text.eq_ignore_ascii_case(s)) {
+                out.push(Expansion {
+                    text: s.to_string(),
+                    by_other_form,
+                });
             }
         };
         for w in &words {
             if let Some(full) = self.abbreviations.get(*w) {
-                add(full);
+                add(full, false);
             }
         }
-        let folded = format!(" {} ", words.join(" ").to_lowercase());
+        let mut reduce = |text: &str| -> String {
+            let stems: Vec<String> = text
+                .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
+                .filter(|w| !w.is_empty())
+                .map(&mut *stem)
+                .filter(|w| !w.is_empty())
+                .collect();
+            format!(" {} ", stems.join(" "))
+        };
+        let folded = reduce(&words.join(" "));
+        // A group named as written adds its words the query does not have
+        // as written (another form, "beaming" for "beam", still weighs in);
+        // a group named only by another form adds just the words of other
+        // stems, so "commandeered" does not count twice.
+        let written = format!(" {} ", words.join(" ").to_lowercase());
+        let as_written = |w: &String| written.contains(&format!(" {} ", w.to_lowercase()));
         for g in &self.synonyms {
-            let hit = g
-                .words
-                .iter()
-                .any(|w| folded.contains(&format!(" {} ", w.to_lowercase())));
-            if hit {
-                for w in &g.words {
-                    if !folded.contains(&format!(" {} ", w.to_lowercase())) {
-                        add(w);
-                    }
+            let forms: Vec<String> = g.words.iter().map(|w| reduce(w)).collect();
+            let by_stem = |f: &String| !f.trim().is_empty() && folded.contains(f.as_str());
+            let surface = g.words.iter().any(as_written);
+            if !surface && !forms.iter().any(by_stem) {
+                continue;
+            }
+            for (w, f) in g.words.iter().zip(&forms) {
+                if !as_written(w) && (surface || !by_stem(f)) {
+                    add(w, !surface);
                 }
             }
         }
@@ -129,6 +168,17 @@ mod tests {
             ["Away Team", "transport", "transporter", "beaming"]
         );
         assert!(s.expand("look at this").is_empty());
+        // Compared by stem, "doubles" names the group of "doubling".
+        let mut stem = |w: &str| {
+            let w = w.to_lowercase();
+            let cut = ["ing", "es", "s"].iter().find_map(|x| w.strip_suffix(x));
+            cut.unwrap_or(&w).to_string()
+        };
+        assert!(s.expand("doubles").is_empty());
+        let doubles = s.expand_by("another doubles SHIELDS", &mut stem);
+        assert!(doubles
+            .iter()
+            .any(|e| e.text == "add then multiply" && e.by_other_form));
         assert!(s.expand("HQ").contains(&"headquarters".to_string()));
         assert!(s.is_question_word("Can") && !s.is_question_word("beam"));
         assert!(s.is_italian_question_word("Cosa") && !s.is_italian_question_word("nave"));
