@@ -159,6 +159,15 @@ fn step_name(s: Step) -> &'static str {
     }
 }
 
+/// Whether an action's actor names a player rather than a card: card handles
+/// reach here as their printed titles, so a name that is no title, or one
+/// written all in lower case ("alice", though a card is titled "Alice"), is
+/// a player.
+fn names_player(actor: &str, db: &CardDb) -> bool {
+    let lower = actor.chars().all(|c| !c.is_uppercase());
+    lower || find_card(db, actor).is_none()
+}
+
 /// The ability's timing clause, or one of its further response windows, ties it to the link.
 fn relate_by_timing(ab: &Ability, link: &ChainLink, db: &CardDb, player: Option<&str>) -> Relation {
     let mut near = Relation::No;
@@ -192,6 +201,19 @@ fn relate_timing(t: &Timing, link: &ChainLink, db: &CardDb, player: Option<&str>
     if t.by_opponent && player.is_some_and(|p| link.actors.iter().any(|a| a == p)) {
         return Relation::WrongStep(format!(
             "its timing clause answers only an opponent's {named}, and {} is the responder's own",
+            link.card.as_deref().unwrap_or("this action")
+        ));
+    }
+    // Actors named as cards say nothing here about who initiated (their
+    // controller is not known to game text); a player named is decisive.
+    let others_initiated = |p: &str| {
+        !link.actors.is_empty()
+            && !link.actors.iter().any(|a| a == p)
+            && link.actors.iter().all(|a| names_player(a, db))
+    };
+    if t.by_self && player.is_some_and(others_initiated) {
+        return Relation::WrongStep(format!(
+            "its timing clause answers only a {named} the responder initiated, and {} is not the responder's",
             link.card.as_deref().unwrap_or("this action")
         ));
     }
@@ -688,6 +710,20 @@ fn is_interrupt(t: &CardType) -> bool {
     )
 }
 
+/// A doorway plays whenever an interrupt may, but only during your own turn,
+/// unless its text suspends play or may play at any time ("doorway") — also
+/// as a response.
+fn doorway_off_turn(compiled: &CompiledCard, card: &Card, turn: &TurnContext) -> Option<Reason> {
+    let own_turn = turn.player.is_empty() || turn.player == turn.turn_player;
+    let any_turn = compiled.abilities.iter().any(|a| a.timing.any_turn);
+    (card.card_type == CardType::Doorway && !own_turn && !any_turn).then(|| {
+        reason(
+            format!("{} is a doorway: it plays whenever an interrupt may, but only during your own turn (its text does not say it suspends play or may play at any time)", card.title),
+            Some(Citation::glossary("doorway")),
+        )
+    })
+}
+
 /// May `card` be played (or its text used) now?
 ///
 /// With an action under way, only a valid response to it (or to the group
@@ -701,7 +737,43 @@ pub fn can_play(
     under_way: Option<&Action>,
     db: &CardDb,
 ) -> Verdict {
-    let compiled = compile(card);
+    can_play_from(card, true, turn, under_way, db)
+}
+
+/// [`can_play`] (which reads a card's text as usable in play) told where the
+/// card is. In play (`in_play`), its text is used rather than the card
+/// played, so "At any time, you may ..." after "Plays on table." lets it act
+/// on either turn (Space-Time Portal); from hand the card keeps its type's
+/// timing (Meditation, "event").
+pub fn can_play_from(
+    card: &Card,
+    in_play: bool,
+    turn: &TurnContext,
+    under_way: Option<&Action>,
+    db: &CardDb,
+) -> Verdict {
+    let mut compiled = compile(card);
+    let placed = |c: TimingClass| matches!(c, TimingClass::PlaysOn | TimingClass::Seeds);
+    let placed_first = compiled.abilities.iter().any(|a| placed(a.timing.class));
+    for a in &mut compiled.abilities {
+        if in_play {
+            a.timing.any_turn |= a.timing.in_play_any_turn;
+            a.timing.at_any_time |= a.timing.in_play_at_any_time;
+        } else if placed_first
+            && !placed(a.timing.class)
+            && a.timing.class != TimingClass::SuspendsPlay
+            && !a.timing.class.is_response()
+        {
+            // From hand, a card that plays on the table (or a card) is played
+            // at its type's time; its other functions are uses once in play
+            // (Make It So "... if that ship is in battle (even during
+            // opponent's turn)") unless they play it in response to an action
+            // (Battle Bridge Door "play at start of ship battle (even during
+            // opponent's turn)").
+            a.timing.any_turn = false;
+            a.timing.at_any_time = false;
+        }
+    }
     let title = &card.title;
     if let Some(action) = under_way {
         let player = (!turn.player.is_empty()).then_some(turn.player.as_str());
@@ -721,6 +793,12 @@ pub fn can_play(
             ));
         }
         reasons.extend(v.reasons.clone());
+        if v.value == VerdictValue::Yes {
+            if let Some(no) = doorway_off_turn(&compiled, card, turn) {
+                reasons.push(no);
+                return Verdict::new(VerdictValue::No, reasons, v.citations);
+            }
+        }
         return Verdict::new(v.value, reasons, v.citations);
     }
     let own_turn = turn.player.is_empty() || turn.player == turn.turn_player;

@@ -444,6 +444,27 @@ fn modifier_at(toks: &[Token], i: usize, attrs: &[String]) -> Option<String> {
         .map(|_| attr.clone())
 }
 
+/// "(except for {Treaty} cards)", "except a Q-related dilemma": the card or
+/// type at `i` is left out of what the clause acts on, so it is no target.
+fn excepted(toks: &[Token], i: usize) -> bool {
+    const BETWEEN: [&str; 5] = ["for", "a", "an", "any", "the"];
+    let mut k = i;
+    while k > 0 {
+        k -= 1;
+        let t = &toks[k];
+        if t.is_word("except") {
+            return true;
+        }
+        let filler = BETWEEN.iter().any(|w| t.is_word(w))
+            || (t.kind == TokKind::Word && t.text.ends_with("-related"))
+            || t.kind == TokKind::Icon;
+        if !filler || i - k > 3 {
+            return false;
+        }
+    }
+    false
+}
+
 fn find_targets(toks: &[Token], used: &[bool]) -> Vec<(usize, Target)> {
     let t = tables();
     let mut out = Vec::new();
@@ -451,7 +472,9 @@ fn find_targets(toks: &[Token], used: &[bool]) -> Vec<(usize, Target)> {
     while i < toks.len() {
         let tok = &toks[i];
         if tok.kind == TokKind::Ref {
-            out.push((i, Target::Card(tok.text.clone())));
+            if !excepted(toks, i) {
+                out.push((i, Target::Card(tok.text.clone())));
+            }
             i += 1;
             continue;
         }
@@ -472,6 +495,10 @@ fn find_targets(toks: &[Token], used: &[bool]) -> Vec<(usize, Target)> {
             };
             let in_play = toks.get(end).is_some_and(|t| t.is_word("in"))
                 && toks.get(end + 1).is_some_and(|t| t.is_word("play"));
+            if excepted(toks, i) {
+                i = end;
+                continue;
+            }
             out.push((
                 i,
                 Target::CardType {
@@ -660,6 +687,9 @@ fn best_timing(toks: &[Token], p: &SentenceParse) -> Option<Timing> {
             || toks.iter().any(|t| t.is_word("seeds")),
         at_any_time: p.timing.iter().any(|h| h.class == TimingClass::AtAnyTime),
         by_opponent: by_opponent(toks, hit),
+        by_self: by_self(toks, hit),
+        in_play_any_turn: false,
+        in_play_at_any_time: false,
     })
 }
 
@@ -670,6 +700,25 @@ fn by_opponent(toks: &[Token], hit: &TimingHit) -> bool {
         && Lexicon::get()
             .opponent_words
             .contains(&toks[hit.start - 1].text)
+}
+
+/// "start of a personnel battle you initiated": words after the clause's
+/// action (before the clause ends) name the responder as its initiator.
+fn by_self(toks: &[Token], hit: &TimingHit) -> bool {
+    if !hit.class.is_response() {
+        return false;
+    }
+    let hi = clause_end(toks, hit.end).min(toks.len());
+    let words: Vec<&str> = toks[hit.end.min(hi)..hi]
+        .iter()
+        .take_while(|t| !t.is_punct("("))
+        .map(|t| t.text.as_str())
+        .collect();
+    let text = words.join(" ");
+    Lexicon::get()
+        .own_initiation
+        .iter()
+        .any(|w| format!(" {text} ").contains(&format!(" {w} ")))
 }
 
 /// The timing of a function whose first sentence is only a timing clause
@@ -716,6 +765,7 @@ fn response_windows(parsed: &[(SentenceParse, bool, &Vec<Token>)]) -> Vec<Timing
                     t.action = h.action.clone();
                     t.step = h.step;
                     t.by_opponent = by_opponent(s, h);
+                    t.by_self = by_self(s, h);
                     let lo = h.start;
                     let hi = clause_end(s, h.end);
                     t.objects = p
@@ -743,14 +793,23 @@ pub fn ability(tokens: &[Token], card_type: &CardType) -> Ability {
         .map(|(s, paren)| (analyse(s), *paren, s))
         .collect();
     let mut timing: Option<Timing> = None;
+    let mut timing_at = None;
     for (k, (p, _, s)) in parsed.iter().enumerate() {
         if k == 0 || speaks_of_play(s) {
             if let Some(t) = best_timing(s, p) {
                 timing = Some(t);
+                timing_at = Some(k);
                 break;
             }
         }
     }
+    // A card that first "plays on" something (or seeds) is put in play at its
+    // type's normal time; "At any time, you may ..." after that is how it is
+    // used once in play (Meditation), not when it may be played ("event").
+    let placed_first = timing
+        .as_ref()
+        .is_some_and(|t| matches!(t.class, TimingClass::PlaysOn | TimingClass::Seeds));
+    let says_when_played = |k: usize| !placed_first || Some(k) == timing_at;
     let mut ability = Ability {
         text: grammar::render(tokens),
         timing: Timing::of(TimingClass::Unknown),
@@ -783,7 +842,9 @@ pub fn ability(tokens: &[Token], card_type: &CardType) -> Ability {
     // the opponent's turn ("actions – taking turns").
     let any_turn = parsed
         .iter()
-        .any(|(p, _, _)| p.timing.iter().any(|h| h.any_turn));
+        .enumerate()
+        .filter(|(k, _)| says_when_played(*k))
+        .any(|(_, (p, _, _))| p.timing.iter().any(|h| h.any_turn));
     ability.timing = match timing {
         Some(mut t) => {
             if t.class == TimingClass::Conditional && is_dilemma(card_type) {
@@ -804,6 +865,9 @@ pub fn ability(tokens: &[Token], card_type: &CardType) -> Ability {
         None => Timing::of(TimingClass::Unknown),
     };
     ability.timing.any_turn |= any_turn;
+    ability.timing.in_play_any_turn = parsed
+        .iter()
+        .any(|(p, _, _)| p.timing.iter().any(|h| h.any_turn));
     // A dilemma naming nothing acts on the crew or Away Team encountering it.
     if is_dilemma(card_type) && ability.targets.is_empty() && !ability.effects.is_empty() {
         let lx = Lexicon::get();
@@ -814,6 +878,11 @@ pub fn ability(tokens: &[Token], card_type: &CardType) -> Ability {
             .collect();
     }
     ability.timing.at_any_time |= parsed
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| says_when_played(*k))
+        .any(|(_, (p, _, _))| p.timing.iter().any(|h| h.class == TimingClass::AtAnyTime));
+    ability.timing.in_play_at_any_time = parsed
         .iter()
         .any(|(p, _, _)| p.timing.iter().any(|h| h.class == TimingClass::AtAnyTime));
     if !ability.timing.class.is_response() {
@@ -885,6 +954,40 @@ mod tests {
         );
         assert_eq!(own.timing.class, TimingClass::Just);
         assert!(!own.timing.by_opponent);
+    }
+
+    #[test]
+    fn excepted_cards_are_not_targets() {
+        let a = one(
+            "Nullifies any one Event card in play (except for {Treaty} cards).",
+            CardType::Interrupt,
+        );
+        assert!(!a.targets.contains(&Target::Card("Treaty".into())));
+        let b = one("Nullifies {Treaty} cards.", CardType::Interrupt);
+        assert!(b.targets.contains(&Target::Card("Treaty".into())));
+    }
+
+    #[test]
+    fn you_initiated_ties_a_clause_to_the_responders_action() {
+        let a = one(
+            "Plays at start of a personnel battle you initiated (once per battle). Each of your personnel may kill.",
+            CardType::Interrupt,
+        );
+        assert_eq!(a.timing.class, TimingClass::StartOf);
+        assert!(a.timing.by_self);
+        let b = one("Plays at start of personnel battle.", CardType::Interrupt);
+        assert!(!b.timing.by_self);
+    }
+
+    #[test]
+    fn at_any_time_after_plays_on_table_is_a_use_in_play() {
+        let a = one(
+            "Plays on table. At any time, you may discard one card from hand.",
+            CardType::Event,
+        );
+        assert_eq!(a.timing.class, TimingClass::PlaysOn);
+        assert!(!a.timing.any_turn);
+        assert!(a.timing.in_play_any_turn && a.timing.in_play_at_any_time);
     }
 
     #[test]

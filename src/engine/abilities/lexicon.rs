@@ -115,6 +115,10 @@ pub struct Lexicon {
     /// action ("if opponent just played {Palor Toff}").
     #[serde(default)]
     pub opponent_words: Vec<String>,
+    /// Words after a timing clause's action that make it answer only the
+    /// responder's own action ("a personnel battle you initiated").
+    #[serde(default)]
+    pub own_initiation: Vec<String>,
 }
 
 /// An object noun and the card type it stands for.

@@ -130,6 +130,17 @@ pub struct Timing {
     /// "opponent just played": only the responder's opponent's action counts.
     #[serde(default)]
     pub by_opponent: bool,
+    /// "a personnel battle you initiated": only the responder's own action counts.
+    #[serde(default)]
+    pub by_self: bool,
+    /// A card placed first ("Plays on table. At any time, you may ..."): once
+    /// in play its text may be used on either turn (and, with the words "at
+    /// any time", not among start- or end-of-turn actions); playing it keeps
+    /// its type's timing.
+    #[serde(default)]
+    pub in_play_any_turn: bool,
+    #[serde(default)]
+    pub in_play_at_any_time: bool,
 }
 
 impl Timing {
@@ -147,6 +158,9 @@ impl Timing {
             seeds: class == TimingClass::Seeds,
             at_any_time: class == TimingClass::AtAnyTime,
             by_opponent: false,
+            by_self: false,
+            in_play_any_turn: false,
+            in_play_at_any_time: false,
         }
     }
 }

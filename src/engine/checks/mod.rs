@@ -16,7 +16,7 @@ pub mod staffing;
 
 use crate::cards::model::CardDb;
 use crate::engine::action::TurnContext;
-use crate::engine::state::GameState;
+use crate::engine::state::{GameState, Place};
 use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
 use crate::scenario::Question;
 
@@ -157,7 +157,12 @@ pub fn answer(q: &Question, state: &GameState, db: &CardDb) -> Verdict {
                 orders_begun: state.orders_begun,
             };
             let action = state.action.as_ref().map(|a| titled_action(a, state));
-            crate::engine::response::can_play(&state.pieces[card].card, &turn, action.as_ref(), db)
+            let piece = &state.pieces[card];
+            let in_play = !matches!(
+                piece.at,
+                Place::Hand | Place::Discard | Place::DrawDeck | Place::SeedDeck | Place::Seed(_)
+            );
+            crate::engine::response::can_play_from(&piece.card, in_play, &turn, action.as_ref(), db)
         }
         "can act" => act::can_act(q, state),
         "can report" => report::can_report(q, state),

@@ -1,0 +1,85 @@
+//! The second blind response/timing set
+//! (`tests/fixtures/scenarios/blind-responses2/`): interrupts, events,
+//! incidents, doorways and dilemmas sampled from the card CSVs, each asked
+//! the natural judge question (`valid response` / `can play`) from the rules
+//! documents alone. Every file loads, every answer matches, both verdicts
+//! occur.
+
+use daystrom::scenario::check::{check_file, collect};
+use daystrom::scenario::DbTitleResolver;
+use std::path::{Path, PathBuf};
+
+fn corpus() -> Option<PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    p.join("cards/physical.csv").is_file().then_some(p)
+}
+
+fn card_db(root: &Path) -> daystrom::cards::model::CardDb {
+    let corpus = daystrom::corpus::locate(Some(root), None).expect("corpus");
+    daystrom::cards::ingest::load_corpus(&corpus).expect("cards load")
+}
+
+#[test]
+fn second_blind_response_set_passes_with_both_verdicts() {
+    let Some(root) = corpus() else {
+        eprintln!("corpus not found; skipping");
+        return;
+    };
+    let db = card_db(&root);
+    let resolver = DbTitleResolver::new(&db);
+    let dir =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scenarios/blind-responses2");
+    let files = collect(&[dir], &[]).expect("blind-responses2 dir");
+    assert!(files.len() >= 40, "only {} files", files.len());
+    let (mut yes, mut no, mut failures) = (0, 0, Vec::new());
+    for f in &files {
+        let r = check_file(f, &db, &resolver);
+        if let Some(e) = &r.error {
+            failures.push(e.clone());
+        }
+        for a in &r.answers {
+            match a.expect.as_deref() {
+                Some("yes") => yes += 1,
+                Some("no") => no += 1,
+                _ => {}
+            }
+            if a.passed != Some(true) {
+                failures.push(format!(
+                    "{}:{} {} => {} (expected {:?})",
+                    f.display(),
+                    a.line,
+                    a.ask,
+                    a.verdict.value,
+                    a.expect
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "failing:\n{}", failures.join("\n"));
+    assert!(yes >= 12 && no >= 20, "{yes} yes / {no} no expectations");
+}
+
+/// The same card is played from hand at its type's time but, once on the
+/// table, its "At any time, ..." text works on the opponent's turn.
+#[test]
+fn at_any_time_text_is_a_use_in_play_not_a_play_from_hand() {
+    let Some(root) = corpus() else {
+        eprintln!("corpus not found; skipping");
+        return;
+    };
+    let db = card_db(&root);
+    let resolver = DbTitleResolver::new(&db);
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let ask = |at: &str| {
+        let p = tmp.path().join(format!("{}.toml", at.replace(' ', "-")));
+        let text = format!(
+            "title = \"t\"\n[game]\nturn = \"bob\"\nphase = \"execute orders\"\n\n[[card]]\ntitle = \"Meditation\"\nowner = \"alice\"\nat = \"{at}\"\n\n[[question]]\nask = \"can play\"\ncard = \"Meditation\"\nplayer = \"alice\"\n"
+        );
+        std::fs::write(&p, text).expect("write");
+        let r = check_file(&p, &db, &resolver);
+        assert!(r.error.is_none(), "{:?}", r.error);
+        r.answers[0].verdict.value.to_string()
+    };
+    assert_eq!(ask("hand"), "no");
+    assert_eq!(ask("table"), "yes");
+}
