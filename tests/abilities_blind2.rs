@@ -5,7 +5,9 @@
 //! documents alone. Every file loads, every answer matches, both verdicts
 //! occur.
 
-use daystrom::scenario::check::{check_file, collect};
+mod scenario_sets;
+
+use daystrom::scenario::check::check_file;
 use daystrom::scenario::DbTitleResolver;
 use std::path::{Path, PathBuf};
 
@@ -21,42 +23,22 @@ fn card_db(root: &Path) -> daystrom::cards::model::CardDb {
 
 #[test]
 fn second_blind_response_set_passes_with_both_verdicts() {
-    let Some(root) = corpus() else {
-        eprintln!("corpus not found; skipping");
+    let Some(db) = scenario_sets::corpus_cards() else {
         return;
     };
-    let db = card_db(&root);
-    let resolver = DbTitleResolver::new(&db);
-    let dir =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scenarios/blind-responses2");
-    let files = collect(&[dir], &[]).expect("blind-responses2 dir");
-    assert!(files.len() >= 40, "only {} files", files.len());
-    let (mut yes, mut no, mut failures) = (0, 0, Vec::new());
-    for f in &files {
-        let r = check_file(f, &db, &resolver);
-        if let Some(e) = &r.error {
-            failures.push(e.clone());
-        }
-        for a in &r.answers {
-            match a.expect.as_deref() {
-                Some("yes") => yes += 1,
-                Some("no") => no += 1,
-                _ => {}
-            }
-            if a.passed != Some(true) {
-                failures.push(format!(
-                    "{}:{} {} => {} (expected {:?})",
-                    f.display(),
-                    a.line,
-                    a.ask,
-                    a.verdict.value,
-                    a.expect
-                ));
-            }
-        }
-    }
-    assert!(failures.is_empty(), "failing:\n{}", failures.join("\n"));
-    assert!(yes >= 12 && no >= 20, "{yes} yes / {no} no expectations");
+    let run = scenario_sets::run_set(&db, &["tests/fixtures/scenarios/blind-responses2"], &[]);
+    assert!(run.files >= 40, "only {} files", run.files);
+    assert!(
+        run.problems.is_empty(),
+        "failing:\n{}",
+        run.problems.join("\n")
+    );
+    assert!(
+        run.yes >= 12 && run.no >= 20,
+        "{} yes / {} no expectations",
+        run.yes,
+        run.no
+    );
 }
 
 /// The same card is played from hand at its type's time but, once on the
