@@ -198,6 +198,11 @@ fn relate_timing(t: &Timing, link: &ChainLink, db: &CardDb, player: Option<&str>
     if !specific.is_empty() && !specific.iter().any(|o| names_link(o, link, db)) {
         return Relation::No;
     }
+    if let Some(party) = t.against.as_deref() {
+        if !involves(link, &[party], db) {
+            return Relation::No;
+        }
+    }
     if t.by_opponent && player.is_some_and(|p| link.actors.iter().any(|a| a == p)) {
         return Relation::WrongStep(format!(
             "its timing clause answers only an opponent's {named}, and {} is the responder's own",
@@ -340,17 +345,31 @@ fn party_ok(objects: &[Target], link: &ChainLink, db: &CardDb) -> bool {
             _ => None,
         })
         .collect();
+    involves(link, &wanted, db)
+}
+
+/// Whether the action has a card of one of the `wanted` types among its
+/// actors and targets; nothing wanted, or an action whose cards are unknown,
+/// is not ruled out.
+fn involves(link: &ChainLink, wanted: &[&str], db: &CardDb) -> bool {
+    if wanted.is_empty() {
+        return true;
+    }
     let types: Vec<CardType> = link
         .actors
         .iter()
         .chain(link.targets.iter())
         .filter_map(|t| card_type_of(db, t))
         .collect();
-    wanted.is_empty()
-        || types.is_empty()
-        || types
+    if !types.is_empty() {
+        return types
             .iter()
-            .any(|t| wanted.iter().any(|w| type_matches(t, w)))
+            .any(|t| wanted.iter().any(|w| type_matches(t, w)));
+    }
+    // Cards the database does not know: the action's kind may still say who
+    // takes part in it.
+    let parties = Lexicon::get().parties(&link.kind);
+    parties.is_empty() || parties.iter().any(|p| wanted.contains(&p.as_str()))
 }
 
 /// The ability changes what the card being played or encountered does: it
@@ -724,6 +743,33 @@ fn doorway_off_turn(compiled: &CompiledCard, card: &Card, turn: &TurnContext) ->
     })
 }
 
+/// A card whose text says only that it seeds ("Seeds on table; ...", no
+/// "plays" function) is not played from hand after the seed phase: only
+/// "seeds or plays" cards may be stocked in the draw deck to play normally
+/// (Glossary "seeds or plays").
+fn seeds_only(compiled: &CompiledCard, card: &Card, in_play: bool) -> Option<Verdict> {
+    let first = compiled.abilities.first()?;
+    let plays = compiled.abilities.iter().any(|a| {
+        matches!(
+            a.timing.class,
+            TimingClass::PlaysOn | TimingClass::TypeDefault
+        )
+    });
+    (!in_play && first.timing.class == TimingClass::Seeds && !plays).then(|| {
+        Verdict::yes_no(
+            false,
+            vec![reason(
+                format!(
+                    "{} says it seeds (\"{}\") and never that it plays: it is seeded, not played from hand",
+                    card.title, first.text
+                ),
+                Some(Citation::glossary("seeds or plays")),
+            )],
+            vec![],
+        )
+    })
+}
+
 /// May `card` be played (or its text used) now?
 ///
 /// With an action under way, only a valid response to it (or to the group
@@ -831,6 +877,9 @@ pub fn can_play_from(
             )],
             vec![],
         );
+    }
+    if let Some(v) = seeds_only(&compiled, card, in_play) {
+        return v;
     }
     // Timing clauses that need an action under way rule those functions out.
     let free: Vec<&Ability> = compiled

@@ -320,7 +320,10 @@ fn find_timing(toks: &[Token], used: &mut [bool]) -> Vec<TimingHit> {
                     end,
                     class,
                     action: phrase.action.clone(),
-                    step: (class == TimingClass::Just).then_some(Step::Initiated),
+                    step: (class == TimingClass::Just).then_some(match phrase.step.as_deref() {
+                        Some("resolved") => Step::Resolved,
+                        _ => Step::Initiated,
+                    }),
                     any_turn: phrase.any_turn,
                     effect: phrase.effect.clone(),
                 });
@@ -688,6 +691,7 @@ fn best_timing(toks: &[Token], p: &SentenceParse) -> Option<Timing> {
         at_any_time: p.timing.iter().any(|h| h.class == TimingClass::AtAnyTime),
         by_opponent: by_opponent(toks, hit),
         by_self: by_self(toks, hit),
+        against: against(toks, hit),
         in_play_any_turn: false,
         in_play_at_any_time: false,
     })
@@ -719,6 +723,30 @@ fn by_self(toks: &[Token], hit: &TimingHit) -> bool {
         .own_initiation
         .iter()
         .any(|w| format!(" {text} ").contains(&format!(" {w} ")))
+}
+
+/// "start of battle against opponent's only ship": a party word after the
+/// clause's action, then a party object noun (before the clause ends), name
+/// the card type a party of the action must have.
+fn against(toks: &[Token], hit: &TimingHit) -> Option<String> {
+    if !hit.class.is_response() {
+        return None;
+    }
+    let lx = Lexicon::get();
+    let hi = clause_end(toks, hit.end).min(toks.len());
+    let words: Vec<&Token> = toks[hit.end.min(hi)..hi]
+        .iter()
+        .take_while(|t| !t.is_punct("("))
+        .collect();
+    let from = words
+        .iter()
+        .position(|t| lx.party_words.contains(&t.text))?;
+    words[from + 1..].iter().find_map(|t| {
+        lx.party_objects
+            .iter()
+            .find(|p| p.object == t.text)
+            .map(|p| p.card_type.clone())
+    })
 }
 
 /// The timing of a function whose first sentence is only a timing clause
@@ -766,6 +794,7 @@ fn response_windows(parsed: &[(SentenceParse, bool, &Vec<Token>)]) -> Vec<Timing
                     t.step = h.step;
                     t.by_opponent = by_opponent(s, h);
                     t.by_self = by_self(s, h);
+                    t.against = against(s, h);
                     let lo = h.start;
                     let hi = clause_end(s, h.end);
                     t.objects = p

@@ -22,6 +22,10 @@ pub struct TimingPhrase {
     /// is the icon; "personnel with DL/" only mentions it).
     #[serde(default)]
     pub before_ref: bool,
+    /// For a "just" phrase: the step it answers to ("initiated", the default,
+    /// or "resolved": "when you complete a mission" follows the completion).
+    #[serde(default)]
+    pub step: Option<String>,
 }
 
 /// A phrase limiting what may nullify a card.
@@ -52,6 +56,10 @@ pub struct ActionNoun {
     pub phrases: Vec<String>,
     #[serde(default)]
     pub is_a: Vec<String>,
+    /// The card types that take part in an action of this kind, when the
+    /// kind itself says so (a personnel battle is fought by personnel).
+    #[serde(default)]
+    pub parties: Vec<String>,
 }
 
 /// A card type and the phrases that name it.
@@ -119,6 +127,11 @@ pub struct Lexicon {
     /// responder's own action ("a personnel battle you initiated").
     #[serde(default)]
     pub own_initiation: Vec<String>,
+    /// Words after a timing clause's action that name a party of it ("start
+    /// of battle against opponent's only ship"): with a party object after
+    /// them, the clause answers only actions involving a card of that type.
+    #[serde(default)]
+    pub party_words: Vec<String>,
 }
 
 /// An object noun and the card type it stands for.
@@ -139,6 +152,16 @@ impl Lexicon {
                 include_str!("../../../glossary/abilities/lexicon.toml"),
             )
         })
+    }
+
+    /// The card types an action of this kind is fought by or against, when
+    /// the lexicon says (empty: any).
+    pub fn parties(&self, kind: &str) -> &[String] {
+        let kind = self.normalize_kind(kind);
+        self.action
+            .iter()
+            .find(|a| a.kind == kind)
+            .map_or(&[], |a| a.parties.as_slice())
     }
 
     pub fn effect(&self, verb: &str) -> Option<&EffectVerb> {

@@ -133,6 +133,10 @@ pub struct Timing {
     /// "a personnel battle you initiated": only the responder's own action counts.
     #[serde(default)]
     pub by_self: bool,
+    /// "battle against opponent's only ship": the card type a party of the
+    /// action must have (a personnel battle has no ship in it).
+    #[serde(default)]
+    pub against: Option<String>,
     /// A card placed first ("Plays on table. At any time, you may ..."): once
     /// in play its text may be used on either turn (and, with the words "at
     /// any time", not among start- or end-of-turn actions); playing it keeps
@@ -159,6 +163,7 @@ impl Timing {
             at_any_time: class == TimingClass::AtAnyTime,
             by_opponent: false,
             by_self: false,
+            against: None,
             in_play_any_turn: false,
             in_play_at_any_time: false,
         }
