@@ -1020,6 +1020,27 @@ mod tests {
     }
 
     #[test]
+    fn battle_against_a_ship_names_its_party() {
+        let a = one(
+            "Plays at start of battle against opponent's only ship here.",
+            CardType::Interrupt,
+        );
+        assert_eq!(a.timing.against.as_deref(), Some("ship"));
+        let b = one("Plays at start of battle.", CardType::Interrupt);
+        assert_eq!(b.timing.against, None);
+    }
+
+    #[test]
+    fn completing_a_mission_is_just_completed() {
+        let a = one(
+            "Once each turn, when you complete a mission, draw a card.",
+            CardType::Interrupt,
+        );
+        assert_eq!(a.timing.class, TimingClass::Just);
+        assert_eq!(a.timing.step, Some(Step::Resolved));
+    }
+
+    #[test]
     fn until_end_of_turn_is_a_duration() {
         let a = one(
             "Plays on your infiltrator. Until end of your turn, subtract its skills.",
