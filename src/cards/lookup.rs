@@ -149,18 +149,13 @@ fn word_match_score(q: &[String], title: &[String]) -> f64 {
     0.95 * (0.65 * coverage + 0.35 * precision)
 }
 
-/// The persona a personnel card stands for: its Persona cell, else its title
-/// without a subtitle ("Jean-Luc Picard (Nemesis)" → "Jean-Luc Picard").
+/// The persona a personnel card stands for ([`Card::persona_names`]).
 fn persona_of(c: &Card) -> Option<String> {
     if c.card_type != CardType::Personnel {
         return None;
     }
-    let name = match &c.persona {
-        Some(p) if !p.name.is_empty() => p.name.as_str(),
-        _ => c.title.split(" (").next().unwrap_or(&c.title),
-    };
-    let name = name.split(" 2E").next().unwrap_or(name);
-    Some(title_words(name).join(" "))
+    let name = c.persona_names().into_iter().next()?;
+    Some(title_words(&name).join(" "))
 }
 
 /// How many cards stand for each persona.

@@ -335,6 +335,25 @@ impl Card {
         }
     }
 
+    /// The persona names this card stands for: its Persona cell, or — for a
+    /// personnel whose cell is empty — its own title without a version subtitle
+    /// or "2E" mark ("Jean-Luc Picard (Nemesis)" is a Jean-Luc Picard). The CSV
+    /// fills the cell only when the title differs from the persona.
+    pub fn persona_names(&self) -> Vec<String> {
+        let named: Vec<String> = self
+            .all_personas()
+            .iter()
+            .filter(|p| !p.name.is_empty())
+            .map(|p| p.name.clone())
+            .collect();
+        if !named.is_empty() || self.card_type != CardType::Personnel {
+            return named;
+        }
+        let own = self.title.split(" (").next().unwrap_or(&self.title);
+        let own = own.split(" 2E").next().unwrap_or(own).trim();
+        vec![own.to_string()]
+    }
+
     pub fn has_icon(&self, code: &str) -> bool {
         self.icons.iter().any(|c| c.eq_ignore_ascii_case(code))
     }

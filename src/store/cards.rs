@@ -96,11 +96,7 @@ pub fn write(store: &Store, db: &CardDb) -> anyhow::Result<()> {
                 c.quadrant,
                 c.region,
                 c.dilemma_type.map(|d| format!("{d:?}").to_lowercase()),
-                c.all_personas()
-                    .iter()
-                    .map(|p| p.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(";"),
+                c.persona_names().join(";"),
                 c.requires,
                 c.reports,
                 c.property,

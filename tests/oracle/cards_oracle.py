@@ -200,6 +200,16 @@ def skill_levels(text):
 
 # ---------------------------------------------------------------- cards
 
+def personas_of(row):
+    """The Persona cell; a personnel with an empty cell is its own persona
+    (title without a version subtitle or "2E" mark)."""
+    named = [p for p in row["Persona"].split(";") if p.strip()]
+    if named or row["Type"] != "Personnel":
+        return named
+    own = title_of(row["Name"]).split(" (")[0].split(" 2E")[0].strip()
+    return [own]
+
+
 def title_of(name):
     t = name.strip()
     if t.endswith("*VP"):
@@ -344,7 +354,7 @@ def term_test(key, op, value):
         return lambda r: any(fold(c) == lv for c in r["Characteristics/ Keywords"].split(";"))
     if key == "persona":
         lv = lv.strip("()<>")
-        return lambda r: any(lv in fold(p).strip("()<>") for p in r["Persona"].split(";"))
+        return lambda r: any(lv in fold(p).strip("()<>") for p in personas_of(r))
     if key == "cmd":
         return lambda r: any(lv in fold(c) for c in r["Command"].split(";"))
     if key == "q":
