@@ -624,10 +624,11 @@ impl RulesSearcher {
         }
         // Synonyms by stem, as the index compares words: "doubles" names the
         // group of "doubling".
+        let mut stem = |w: &str| tokens(&mut analyzer, w).join(" ");
         let expansions = if italian {
-            Vec::new()
+            vocab.expand_italian_by(&q.text, &mut stem)
         } else {
-            vocab.expand_by(&q.text, &mut |w: &str| tokens(&mut analyzer, w).join(" "))
+            vocab.expand_by(&q.text, &mut stem)
         };
         if content.is_empty() && parsed.phrases.is_empty() && expansions.is_empty() {
             anyhow::bail!(

@@ -14,6 +14,9 @@ pub struct Synonyms {
     /// Groups of interchangeable words or phrases.
     #[serde(default)]
     pub synonyms: Vec<SynonymGroup>,
+    /// The same for Italian questions, in the Regole Aggiornate's words.
+    #[serde(default)]
+    pub synonyms_it: Vec<SynonymGroup>,
     #[serde(default)]
     pub question: QuestionWords,
 }
@@ -66,6 +69,26 @@ impl Synonyms {
     /// groups reduced by `stem` before comparing, so "doubles" finds the
     /// group of "doubling" and "commandeers" that of "commandeering".
     pub fn expand_by(&self, query: &str, stem: &mut dyn FnMut(&str) -> String) -> Vec<Expansion> {
+        self.expand_groups(query, true, &self.synonyms, stem)
+    }
+
+    /// [`Synonyms::expand_by`] for an Italian question: its groups only (the
+    /// abbreviations stand for English words).
+    pub fn expand_italian_by(
+        &self,
+        query: &str,
+        stem: &mut dyn FnMut(&str) -> String,
+    ) -> Vec<Expansion> {
+        self.expand_groups(query, false, &self.synonyms_it, stem)
+    }
+
+    fn expand_groups(
+        &self,
+        query: &str,
+        abbreviations: bool,
+        groups: &[SynonymGroup],
+        stem: &mut dyn FnMut(&str) -> String,
+    ) -> Vec<Expansion> {
         let words: Vec<&str> = query
             .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
             .filter(|w| !w.is_empty())
@@ -79,7 +102,7 @@ impl Synonyms {
                 });
             }
         };
-        for w in &words {
+        for w in words.iter().filter(|_| abbreviations) {
             if let Some(full) = self.abbreviations.get(*w) {
                 add(full, false);
             }
@@ -100,7 +123,7 @@ impl Synonyms {
         // stems, so "commandeered" does not count twice.
         let written = format!(" {} ", words.join(" ").to_lowercase());
         let as_written = |w: &String| written.contains(&format!(" {} ", w.to_lowercase()));
-        for g in &self.synonyms {
+        for g in groups {
             let forms: Vec<String> = g.words.iter().map(|w| reduce(w)).collect();
             let by_stem = |f: &String| !f.trim().is_empty() && folded.contains(f.as_str());
             let surface = g.words.iter().any(as_written);
@@ -165,8 +188,20 @@ mod tests {
         let s = &vocabulary().synonyms;
         assert_eq!(
             s.expand("may an AT beam"),
-            ["Away Team", "transport", "transporter", "beaming"]
+            [
+                "Away Team",
+                "transport",
+                "transporter",
+                "beaming",
+                "teleport",
+                "teleporter"
+            ]
         );
+        // Italian questions use their own groups, never the abbreviations.
+        let mut same = |w: &str| w.to_lowercase();
+        let rubare = s.expand_italian_by("rubare una nave", &mut same);
+        assert!(rubare.iter().any(|e| e.text == "requisire"));
+        assert!(s.expand_italian_by("un AT", &mut same).is_empty());
         assert!(s.expand("look at this").is_empty());
         // Compared by stem, "doubles" names the group of "doubling".
         let mut stem = |w: &str| {
