@@ -4,6 +4,9 @@
 //! Parsed into a small tree and evaluated against a group of personnel
 //! ("meeting requirements": the group may use any of its members, and every
 //! term here only grows with more members, so the whole group is used).
+//! Terms may carry qualifiers: `Navigation with [Cmd] or [Stf]` (the same
+//! personnel has both) and `2 ENGINEER (at [S])` (counts only where the
+//! encounter is in space).
 
 use crate::cards::model::Card;
 
@@ -74,6 +77,36 @@ impl Cmp {
     }
 }
 
+/// Where a dilemma or mission is encountered: on a planet or in space.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Setting {
+    Planet,
+    Space,
+}
+
+impl Setting {
+    /// The mission icon naming a setting: `P` / `S` (`S/P` names both, so none).
+    fn from_icon(code: &str) -> Option<Setting> {
+        let canonical = crate::vocab::vocabulary()
+            .icons
+            .canonical(code)
+            .unwrap_or(code)
+            .to_string();
+        match canonical.as_str() {
+            "P" => Some(Setting::Planet),
+            "S" => Some(Setting::Space),
+            _ => None,
+        }
+    }
+
+    fn icon(self) -> &'static str {
+        match self {
+            Setting::Planet => "[P]",
+            Setting::Space => "[S]",
+        }
+    }
+}
+
 /// A parsed requirement.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Requirement {
@@ -90,6 +123,20 @@ pub enum Requirement {
     },
     /// A named personnel present.
     Personnel(String),
+    /// An icon on a member (`[Cmd]`), as its canonical code.
+    Icon(String),
+    /// `base with qualifier`: only members who each meet `qualifier` count
+    /// towards `base` ("Navigation with [Cmd] or [Stf]").
+    With {
+        base: Box<Requirement>,
+        qualifier: Box<Requirement>,
+    },
+    /// `req (at [P])`: an alternative that applies only where the encounter
+    /// takes place (planet or space).
+    At {
+        setting: Setting,
+        req: Box<Requirement>,
+    },
     All(Vec<Requirement>),
     Any(Vec<Requirement>),
 }
@@ -103,6 +150,20 @@ impl std::fmt::Display for Requirement {
                 write!(f, "{}{}{value}", attr.name(), cmp.symbol())
             }
             Requirement::Personnel(t) => write!(f, "{{{t}}}"),
+            Requirement::Icon(c) => write!(f, "[{c}]"),
+            Requirement::With { base, qualifier } => {
+                write!(f, "{base} with ")?;
+                match qualifier.as_ref() {
+                    Requirement::All(_) | Requirement::Any(_) => write!(f, "({qualifier})"),
+                    _ => write!(f, "{qualifier}"),
+                }
+            }
+            Requirement::At { setting, req } => match req.as_ref() {
+                Requirement::All(_) | Requirement::Any(_) => {
+                    write!(f, "({req}) (at {})", setting.icon())
+                }
+                _ => write!(f, "{req} (at {})", setting.icon()),
+            },
             Requirement::All(v) => join(f, v, " + "),
             Requirement::Any(v) => join(f, v, " OR "),
         }
@@ -131,6 +192,8 @@ enum Tok {
     Cmp(Cmp),
     Num(f32),
     Title(String),
+    /// `[Cmd]`: an icon, by the code between the brackets.
+    Icon(String),
     Word(String),
     /// End of a sentence: the requirement stops here.
     Stop,
@@ -160,6 +223,12 @@ fn tokenize(text: &str) -> Vec<Tok> {
                 };
                 out.push(Tok::Cmp(cmp));
                 i += if eq { 2 } else { 1 };
+            }
+            '[' => {
+                let end = chars[i..].iter().position(|&x| x == ']').map(|p| p + i);
+                let end = end.unwrap_or(chars.len());
+                out.push(Tok::Icon(chars[i + 1..end].iter().collect()));
+                i = end + 1;
             }
             '{' => {
                 let end = chars[i..].iter().position(|&x| x == '}').map(|p| p + i);
@@ -265,13 +334,71 @@ impl Parser {
 
     fn starts_term(&self, at: usize) -> bool {
         match self.toks.get(at) {
-            Some(Tok::Open | Tok::Title(_) | Tok::Num(_)) => true,
+            Some(Tok::Open | Tok::Title(_) | Tok::Num(_) | Tok::Icon(_)) => true,
             Some(Tok::Word(w)) => w.starts_with(|c: char| c.is_uppercase()),
             _ => false,
         }
     }
 
+    /// A term and the qualifiers written after it: `with …`, `(at [P])`.
     fn term(&mut self) -> Result<Requirement, RequirementError> {
+        let mut req = self.bare_term()?;
+        loop {
+            if let Some(setting) = self.setting_qualifier() {
+                req = Requirement::At {
+                    setting,
+                    req: Box::new(req),
+                };
+            } else if matches!(self.peek(), Some(Tok::Word(w)) if w == "with")
+                && self.starts_term(self.pos + 1)
+            {
+                self.pos += 1;
+                req = Requirement::With {
+                    base: Box::new(req),
+                    qualifier: Box::new(self.qualifier()?),
+                };
+            } else {
+                return Ok(req);
+            }
+        }
+    }
+
+    /// `(at [P])` / `(at [S])` after a term.
+    fn setting_qualifier(&mut self) -> Option<Setting> {
+        let at = self.pos;
+        let is_at =
+            matches!(self.toks.get(at + 1), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("at"));
+        match (
+            self.toks.get(at),
+            is_at,
+            self.toks.get(at + 2),
+            self.toks.get(at + 3),
+        ) {
+            (Some(Tok::Open), true, Some(Tok::Icon(code)), Some(Tok::Close)) => {
+                let setting = Setting::from_icon(code)?;
+                self.pos += 4;
+                Some(setting)
+            }
+            _ => None,
+        }
+    }
+
+    /// What follows `with`: single terms joined by `or` ("[Cmd] or [Stf]"),
+    /// each met by one personnel.
+    fn qualifier(&mut self) -> Result<Requirement, RequirementError> {
+        let mut alts = vec![self.bare_term()?];
+        while self.peek() == Some(&Tok::Or) && self.starts_term(self.pos + 1) {
+            self.pos += 1;
+            alts.push(self.bare_term()?);
+        }
+        Ok(if alts.len() == 1 {
+            alts.pop().expect("one")
+        } else {
+            Requirement::Any(alts)
+        })
+    }
+
+    fn bare_term(&mut self) -> Result<Requirement, RequirementError> {
         match self.peek().cloned() {
             Some(Tok::Open) => {
                 self.pos += 1;
@@ -286,6 +413,15 @@ impl Parser {
             Some(Tok::Title(t)) => {
                 self.pos += 1;
                 Ok(Requirement::Personnel(t))
+            }
+            Some(Tok::Icon(code)) => {
+                self.pos += 1;
+                let canonical = crate::vocab::vocabulary()
+                    .icons
+                    .canonical(&code)
+                    .unwrap_or(&code)
+                    .to_string();
+                Ok(Requirement::Icon(canonical))
             }
             Some(Tok::Num(n)) => {
                 self.pos += 1;
@@ -430,9 +566,59 @@ pub fn total(group: &[&Card], attr: Attribute) -> i32 {
     group.iter().map(|c| attr.of(c)).sum()
 }
 
-/// Does the group meet the requirement? Returns the unmet terms (empty when met).
+/// Does the group meet the requirement? Returns the unmet terms (empty when
+/// met). Setting qualifiers (`(at [P])`) are not checked: see [`evaluate_at`].
 pub fn evaluate(req: &Requirement, group: &[&Card]) -> Vec<String> {
+    evaluate_at(req, group, None)
+}
+
+/// True when some term carries a setting qualifier (`(at [S])`), so meeting
+/// the requirement depends on where it is encountered.
+pub fn names_a_setting(req: &Requirement) -> bool {
     match req {
+        Requirement::At { .. } => true,
+        Requirement::With { base, qualifier } => {
+            names_a_setting(base) || names_a_setting(qualifier)
+        }
+        Requirement::All(v) | Requirement::Any(v) => v.iter().any(names_a_setting),
+        _ => false,
+    }
+}
+
+/// [`evaluate`] where the encounter is on a planet or in space: a term
+/// qualified `(at [P])` is unmet in space and vice versa; with `None` the
+/// qualifiers are not checked.
+pub fn evaluate_at(req: &Requirement, group: &[&Card], setting: Option<Setting>) -> Vec<String> {
+    let evaluate = |r: &Requirement, g: &[&Card]| evaluate_at(r, g, setting);
+    match req {
+        Requirement::Icon(code) => {
+            if group.iter().any(|c| c.has_icon(code)) {
+                vec![]
+            } else {
+                vec![format!("{req} (no one has it)")]
+            }
+        }
+        Requirement::With { base, qualifier } => {
+            let qualified: Vec<&Card> = group
+                .iter()
+                .copied()
+                .filter(|c| evaluate(qualifier, &[*c]).is_empty())
+                .collect();
+            if evaluate(base, &qualified).is_empty() {
+                vec![]
+            } else {
+                vec![format!("{req} (not on the same personnel)")]
+            }
+        }
+        Requirement::At {
+            setting: only,
+            req: inner,
+        } => match setting {
+            Some(here) if here != *only => {
+                vec![format!("{req} (the encounter is not at {})", only.icon())]
+            }
+            _ => evaluate(inner, group),
+        },
         Requirement::Skill { name, count } => {
             let have = skill_count(group, name);
             if have >= *count {
@@ -547,5 +733,31 @@ mod tests {
         assert!(!evaluate(&r, &[&picard]).is_empty());
         let r = parse("INTEGRITY>17").unwrap();
         assert!(!evaluate(&r, &[&picard, &data]).is_empty());
+    }
+
+    #[test]
+    fn with_needs_both_on_the_same_personnel() {
+        let r = parse("Navigation with [Cmd] or [Stf]. All such personnel").unwrap();
+        assert_eq!(r.to_string(), "Navigation with ([Cmd] OR [Stf])");
+        let pilot = person("Pilot", &[("Navigation", 1.0)], 7);
+        let mut boss = person("Boss", &[("Diplomacy", 1.0)], 7);
+        boss.icons = vec!["Cmd".into()];
+        assert!(!evaluate(&r, &[&pilot, &boss]).is_empty());
+        let mut sulu = person("Sulu", &[("Navigation", 1.0)], 7);
+        sulu.icons = vec!["Stf".into()];
+        assert!(evaluate(&r, &[&sulu, &boss]).is_empty());
+    }
+
+    #[test]
+    fn setting_qualifiers_apply_where_the_encounter_is() {
+        let r =
+            parse("2 Physics (at [P]) OR 2 Biology (at [S]) OR six non-[Bor] personnel").unwrap();
+        assert_eq!(r.to_string(), "Physics x2 (at [P]) OR Biology x2 (at [S])");
+        assert!(names_a_setting(&r));
+        let a = person("A", &[("Biology", 1.0)], 5);
+        let b = person("B", &[("Biology", 1.0)], 5);
+        assert!(evaluate_at(&r, &[&a, &b], Some(Setting::Space)).is_empty());
+        assert!(!evaluate_at(&r, &[&a, &b], Some(Setting::Planet)).is_empty());
+        assert!(!names_a_setting(&parse("Leadership OR OFFICER").unwrap()));
     }
 }

@@ -3,8 +3,8 @@
 
 use super::{because, fact, undecided};
 use crate::cards::model::Card;
-use crate::engine::requirements;
-use crate::engine::state::GameState;
+use crate::engine::requirements::{self, Setting};
+use crate::engine::state::{GameState, Place};
 use crate::engine::verdict::Verdict;
 use crate::scenario::Question;
 
@@ -126,14 +126,15 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
         .collect();
     let in_play: Vec<Card> = able.iter().map(|&p| state.card_in_play(p)).collect();
     let cards: Vec<&Card> = in_play.iter().collect();
-    let (overcome, mut reasons) = if let Some(clause) = MemberClause::read(&d.text) {
+    let setting = encounter_setting(state, &able);
+    let (overcome, mut reasons, req) = if let Some(clause) = MemberClause::read(&d.text) {
         match clause.assess(&d.title, &cards) {
-            Ok(r) => r,
+            Ok((overcome, reasons)) => (overcome, reasons, None),
             Err(e) => return undecided(e, vec![], title),
         }
     } else {
         let Some(cond) = conditions(&d.text) else {
-            return without_conditions(q, d);
+            return without_conditions(q, d, state, &group, &able);
         };
         let req = match requirements::parse(&cond) {
             Ok(r) => r,
@@ -145,15 +146,30 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
                 )
             }
         };
-        let unmet = requirements::evaluate(&req, &cards);
+        let mut reasons = vec![fact(format!("{} conditions: {req}", d.title))];
+        if requirements::names_a_setting(&req) {
+            let Some(here) = setting else {
+                return undecided(
+                    format!(
+                        "{}'s conditions depend on whether it is encountered on a planet or in space, and the group is not placed at one",
+                        d.title
+                    ),
+                    reasons,
+                    title,
+                );
+            };
+            reasons.push(fact(format!(
+                "the dilemma is encountered {}",
+                match here {
+                    Setting::Planet => "on a planet",
+                    Setting::Space => "in space",
+                }
+            )));
+        }
+        let unmet = requirements::evaluate_at(&req, &cards, setting);
         let overcome = unmet.is_empty();
-        (
-            overcome,
-            vec![
-                fact(format!("{} conditions: {req}", d.title)),
-                verdict_reason(overcome, &unmet.join("; ")),
-            ],
-        )
+        reasons.push(verdict_reason(overcome, &unmet.join("; ")));
+        (overcome, reasons, Some(req))
     };
     let value = if overcome { "overcome" } else { "not overcome" };
     let Some(is) = &q.is else {
@@ -164,6 +180,16 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
         return super::claim(value.to_string(), &Some(is), reasons, title);
     }
     if overcome {
+        if let (Some(req), Some(card), true) = (&req, q.card, is == "stopped") {
+            let such = SuchPersonnel {
+                dilemma: d,
+                req,
+                setting,
+            };
+            if let Some(v) = such.stopped(state, &able, card, &mut reasons) {
+                return v;
+            }
+        }
         reasons.push(because("an overcome dilemma has no ill effect", title));
         return Verdict::yes_no(false, reasons, vec![]);
     }
@@ -254,39 +280,218 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
 }
 
 /// A dilemma whose conditions cannot be read: it "stops" no one unless its
-/// text says so; anything else is undecided.
-fn without_conditions(q: &Question, d: &Card) -> Verdict {
+/// text says so; when it stops a selection ("one personnel (opponent's
+/// choice)", "one is \"stopped\" (random selection)") among more personnel
+/// than it selects, who is stopped is not in the scenario. Anything else is
+/// undecided.
+fn without_conditions(
+    q: &Question,
+    d: &Card,
+    state: &GameState,
+    group: &[usize],
+    able: &[usize],
+) -> Verdict {
     let title = "dilemma resolution";
     if q.is
         .as_deref()
         .map(crate::repair::fold_for_match)
         .as_deref()
-        == Some("stopped")
+        != Some("stopped")
     {
-        // "A dilemma without conditions never "stops" your cards unless it
-        // explicitly says it does."
-        let says = d.text.to_lowercase().contains("stop");
+        return undecided(
+            format!("{} has no conditions the engine can read", d.title),
+            vec![],
+            title,
+        );
+    }
+    // "A dilemma without conditions never "stops" your cards unless it
+    // explicitly says it does."
+    if !d.text.to_lowercase().contains("stop") {
         return Verdict::yes_no(
-            says,
+            false,
             vec![because(
-                if says {
-                    format!("{} has no conditions but says it stops", d.title)
-                } else {
-                    format!(
-                        "{} has no conditions and does not say it stops anyone",
-                        d.title
-                    )
-                },
+                format!(
+                    "{} has no conditions and does not say it stops anyone",
+                    d.title
+                ),
                 title,
             )],
             vec![],
         );
     }
-    undecided(
-        format!("{} has no conditions the engine can read", d.title),
-        vec![],
+    let mut reasons = vec![because(
+        format!("{} has no conditions but says it stops", d.title),
         title,
-    )
+    )];
+    if let Some(card) = q.card {
+        if !group.contains(&card) {
+            reasons.push(because(
+                format!(
+                    "{} is not in the crew or Away Team facing the dilemma",
+                    state.pieces[card].handle
+                ),
+                title,
+            ));
+            return Verdict::yes_no(false, reasons, vec![]);
+        }
+        if let Some(sel) = Selection::read(&d.text, "stop") {
+            if able.len() > sel.count {
+                return undecided(
+                    format!(
+                        "{} stops {} of {} personnel ({}), a selection the scenario does not make",
+                        d.title,
+                        sel.count,
+                        able.len(),
+                        sel.how
+                    ),
+                    reasons,
+                    "selections",
+                );
+            }
+            reasons.push(fact(format!(
+                "{} selects {} and the group has {}: everyone is selected",
+                d.title,
+                sel.count,
+                able.len()
+            )));
+        }
+    }
+    Verdict::yes_no(true, reasons, vec![])
+}
+
+/// Where the group meets the dilemma: on a planet (an Away Team, or aboard a
+/// landed ship) or in space (a crew aboard a ship or facility in orbit);
+/// `None` when the group is not placed or is split.
+fn encounter_setting(state: &GameState, group: &[usize]) -> Option<Setting> {
+    let mut found = None;
+    for &p in group {
+        let here = setting_of(state, p)?;
+        if found.is_some_and(|f| f != here) {
+            return None;
+        }
+        found = Some(here);
+    }
+    found
+}
+
+fn setting_of(state: &GameState, piece: usize) -> Option<Setting> {
+    let mut cur = piece;
+    for _ in 0..32 {
+        match state.pieces.get(cur)?.at {
+            Place::Planet(_) => return Some(Setting::Planet),
+            Place::Space(_) => return Some(Setting::Space),
+            Place::Aboard(c) => cur = c,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// A selection the dilemma makes among the group: "One personnel
+/// (opponent's choice) is \"stopped\"", "one is \"stopped\" (random
+/// selection)" — how many, and who chooses.
+struct Selection {
+    count: usize,
+    how: String,
+}
+
+impl Selection {
+    /// The selection in the sentence that mentions `effect`; the count is
+    /// the last number before the parenthesis ("If nine or fewer personnel …,
+    /// one is stopped (random selection)" selects one).
+    fn read(text: &str, effect: &str) -> Option<Selection> {
+        const NUMBERS: [&str; 6] = ["one", "two", "three", "four", "five", "six"];
+        let folded = crate::repair::fold_for_match(text);
+        folded
+            .split(". ")
+            .filter(|sentence| sentence.contains(effect))
+            .find_map(|sentence| {
+                let how = ["random selection", "opponent's choice", "your choice"]
+                    .into_iter()
+                    .find(|h| sentence.contains(&format!("({h})")))?;
+                let before = &sentence[..sentence.find(&format!("({how})"))?];
+                let count = before
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter_map(|w| {
+                        NUMBERS
+                            .iter()
+                            .position(|n| *n == w)
+                            .map(|i| i + 1)
+                            .or_else(|| w.parse().ok())
+                    })
+                    .next_back()?;
+                Some(Selection {
+                    count,
+                    how: how.to_string(),
+                })
+            })
+    }
+}
+
+/// "To get past requires Leadership OR OFFICER. All such personnel are
+/// \"stopped,\" but if two or more present, one must continue (random
+/// selection)" (Personal Duty): getting past stops the personnel who meet
+/// the conditions on their own, less one who continues.
+struct SuchPersonnel<'a> {
+    dilemma: &'a Card,
+    req: &'a requirements::Requirement,
+    setting: Option<Setting>,
+}
+
+impl SuchPersonnel<'_> {
+    /// `None` when the dilemma has no such clause.
+    fn stopped(
+        &self,
+        state: &GameState,
+        able: &[usize],
+        card: usize,
+        reasons: &mut Vec<crate::engine::verdict::Reason>,
+    ) -> Option<Verdict> {
+        let text = crate::repair::fold_for_match(&self.dilemma.text);
+        let clause = regex::Regex::new(r#"all such personnel are\W*stopped"#).expect("static");
+        if !clause.is_match(&text) {
+            return None;
+        }
+        let such: Vec<usize> = able
+            .iter()
+            .copied()
+            .filter(|&p| {
+                let c = state.card_in_play(p);
+                requirements::evaluate_at(self.req, &[&c], self.setting).is_empty()
+            })
+            .collect();
+        let handle = &state.pieces[card].handle;
+        let title = "dilemma resolution";
+        if !such.contains(&card) {
+            reasons.push(fact(format!(
+                "{} stops only the personnel who meet {} on their own; {handle} does not",
+                self.dilemma.title, self.req
+            )));
+            return Some(Verdict::yes_no(false, reasons.clone(), vec![]));
+        }
+        let continues = regex::Regex::new(r"two or more present, one must continue \(([^)]*)\)")
+            .expect("static");
+        if let (Some(m), true) = (continues.captures(&text), such.len() > 1) {
+            return Some(undecided(
+                format!(
+                    "{} stops its {} such personnel but one of them continues ({}), a selection the scenario does not make",
+                    self.dilemma.title,
+                    such.len(),
+                    &m[1]
+                ),
+                reasons.clone(),
+                "selections",
+            ));
+        }
+        reasons.push(because(
+            format!(
+                "{handle} meets {} and is stopped by {}",
+                self.req, self.dilemma.title
+            ),
+            title,
+        ));
+        Some(Verdict::yes_no(true, reasons.clone(), vec![]))
+    }
 }
 
 fn verdict_reason(overcome: bool, unmet: &str) -> crate::engine::verdict::Reason {
@@ -434,7 +639,30 @@ impl AttributeLimit {
 
 #[cfg(test)]
 mod tests {
-    use super::{conditions, AttributeLimit, MemberClause};
+    use super::{conditions, AttributeLimit, MemberClause, Selection};
+
+    #[test]
+    fn reads_who_a_selection_picks() {
+        let s = Selection::read(
+            "One personnel (opponent\u{2019}s choice) is \"stopped\" until end of your next turn.",
+            "stop",
+        )
+        .expect("a selection");
+        assert_eq!((s.count, s.how.as_str()), (1, "opponent's choice"));
+        let s = Selection::read(
+            "If nine or fewer personnel in crew or Away Team, one is \"stopped\" (random selection). If more than nine personnel, three are captured (random selection).",
+            "stop",
+        )
+        .expect("a selection");
+        assert_eq!((s.count, s.how.as_str()), (1, "random selection"));
+        let s = Selection::read(
+            "If more than nine personnel, three are captured (random selection).",
+            "captured",
+        )
+        .expect("a selection");
+        assert_eq!(s.count, 3);
+        assert!(Selection::read("All personnel are \"stopped.\"", "stop").is_none());
+    }
 
     #[test]
     fn reads_must_have_and_counted_members() {
