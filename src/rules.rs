@@ -78,7 +78,13 @@ pub fn define(store: &Store, term: &str) -> anyhow::Result<DefineAnswer> {
     if hits.is_empty() {
         if let Some(id) = searched(store, term)? {
             matched = "search";
-            hits = rows.iter().filter(|r| r.id == id).collect();
+            // Every entry under the found title, as for a title typed exactly
+            // (the Glossary's and the Current Rulings' "commandeering").
+            let key = rows.iter().find(|r| r.id == id).map(|r| r.key.clone());
+            hits = rows
+                .iter()
+                .filter(|r| Some(&r.key) == key.as_ref())
+                .collect();
         }
     }
     let mut suggestions: Vec<String> = Vec::new();
