@@ -1,7 +1,7 @@
 //! Reader for the Glossary as exported from the openCards "terms" overview
 //! (`glossary-text`): an index of term names ("TermTaken from" list), then one
 //! block per term: a title line, a blank line, the body (which may hold blank
-//! lines and lists), and a closing "Taken from Glossary." line.
+//! lines and lists), and a closing "Taken from <source>." line.
 //!
 //! The index is not entries: it is used to check (and, when a block lost its
 //! title line, to recover) each entry's title.
@@ -109,7 +109,7 @@ fn read_blocks(
         return Err(ReadError::malformed(
             path,
             lines.len().max(1),
-            "no entries: expected blocks closed by \"Taken from Glossary.\" (truncated file?)",
+            "no entries: expected blocks closed by a \"Taken from <source>.\" line (truncated file?)",
         ));
     }
     Ok(())
@@ -188,7 +188,7 @@ fn check_against_index(index: &[IndexTitle], report: &mut ReadReport) {
 mod tests {
     use super::*;
 
-    const DOC: &str = "Overview page\n\nTermTaken from\naboard - See present.Glossary\nbattle - personnelGlossary\npresentGlossary\nwinning the gameGlossary\n\naboard\n\nSee present.\nTaken from Glossary.\n\nbattle - personnel\n\nSteps:\n\n  1. Initiate.\n  2. Resolve.\nTaken from Current-Rulings.\n\npresent\n\nTogether at one location.\n\nSee battle - personnel.\nTaken from Glossary.\n\nSome cards or actions may cause you to lose the game at once.\nTaken from Glossary.\n";
+    const DOC: &str = include_str!("../../tests/fixtures/rules/glossary-unit.txt");
 
     #[test]
     fn blocks_become_entries_with_sources_and_stubs() {
