@@ -7,58 +7,9 @@
 //! table or the other question sets. Prints recall@1 / recall@3 and the
 //! misses; requires recall@3 ≥ 0.8.
 
-use daystrom::ingest::{open_current, temporary_index};
-use daystrom::search::{Hit, RulesSearcher, SearchQuery};
-use std::sync::OnceLock;
+mod search_sets;
 
-/// The ingested real corpus: its index directory and its searcher.
-fn index() -> &'static (tempfile::TempDir, RulesSearcher) {
-    static S: OnceLock<(tempfile::TempDir, RulesSearcher)> = OnceLock::new();
-    S.get_or_init(|| {
-        let (dir, handle) = temporary_index(true).expect("ingest of the real corpus");
-        let s = handle.searcher().unwrap();
-        (dir, s)
-    })
-}
-
-/// Which part of the corpus a question is asked of.
-#[derive(Clone, Copy, PartialEq)]
-enum Ask {
-    English,
-    Italian,
-    SecondEdition,
-}
-
-/// A question as typed and the entries that answer it.
-struct Question {
-    text: &'static str,
-    ask: Ask,
-    accept: &'static [&'static str],
-}
-
-const fn en(text: &'static str, accept: &'static [&'static str]) -> Question {
-    Question {
-        text,
-        ask: Ask::English,
-        accept,
-    }
-}
-
-const fn it(text: &'static str, accept: &'static [&'static str]) -> Question {
-    Question {
-        text,
-        ask: Ask::Italian,
-        accept,
-    }
-}
-
-const fn e2(text: &'static str, accept: &'static [&'static str]) -> Question {
-    Question {
-        text,
-        ask: Ask::SecondEdition,
-        accept,
-    }
-}
+use search_sets::*;
 
 const QUESTIONS: &[Question] = &[
     // Short and sloppy.
@@ -203,68 +154,12 @@ const QUESTIONS: &[Question] = &[
     e2("only one copy of a unique card", &["rulebook-2e:uniqueness"]),
 ];
 
-fn search(q: &Question, n: usize) -> Vec<Hit> {
-    let (lang, edition) = match q.ask {
-        Ask::English => (None, None),
-        Ask::Italian => (Some("it".to_string()), None),
-        Ask::SecondEdition => (None, Some("2e".to_string())),
-    };
-    let sq = SearchQuery {
-        text: q.text.into(),
-        lang,
-        edition,
-        limit: n,
-        ..Default::default()
-    };
-    index().1.search(&sq).unwrap_or_default()
-}
-
-fn cited(q: &Question, h: &Hit) -> bool {
-    q.accept.contains(&h.id.as_str())
-}
-
 #[test]
 fn blind_player_questions_recall() {
-    assert!(QUESTIONS.len() >= 50, "only {} questions", QUESTIONS.len());
-    let (mut at1, mut at3) = (0usize, 0usize);
-    let mut misses = Vec::new();
-    for q in QUESTIONS {
-        let got = search(q, 3);
-        let ids: Vec<&str> = got.iter().map(|h| h.id.as_str()).collect();
-        if got.first().is_some_and(|h| cited(q, h)) {
-            at1 += 1;
-        } else if got.iter().any(|h| cited(q, h)) {
-            println!(
-                "not first: {:?}: wanted {:?}, got {ids:?}",
-                q.text, q.accept
-            );
-        }
-        if got.iter().any(|h| cited(q, h)) {
-            at3 += 1;
-        } else {
-            misses.push(format!("{:?}: wanted {:?}, got {ids:?}", q.text, q.accept));
-        }
-    }
-    let n = QUESTIONS.len() as f64;
-    let (r1, r3) = (at1 as f64 / n, at3 as f64 / n);
-    println!(
-        "blind set: {} questions, recall@1 {r1:.3}, recall@3 {r3:.3}",
-        QUESTIONS.len()
-    );
-    for m in &misses {
-        println!("miss: {m}");
-    }
-    assert!(r3 >= 0.8, "recall@3 {r3:.3} < 0.8:\n{}", misses.join("\n"));
+    assert_recall("blind set", QUESTIONS, 50, 0.8);
 }
 
 #[test]
 fn every_accepted_id_exists() {
-    // A typo in the expected ids must not pass as a ranking miss.
-    let store = open_current(index().0.path()).unwrap().store;
-    let missing: Vec<&str> = QUESTIONS
-        .iter()
-        .flat_map(|q| q.accept.iter().copied())
-        .filter(|id| daystrom::store::rules::entry(&store, id).unwrap().is_none())
-        .collect();
-    assert!(missing.is_empty(), "not entries: {missing:?}");
+    assert_accepted_ids_exist(QUESTIONS);
 }

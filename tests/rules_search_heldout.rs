@@ -3,62 +3,9 @@
 //! Italian, 2E), each with the entries a judge would cite. Prints recall@1
 //! and recall@3 and requires recall@3 ≥ 0.85 over the whole set.
 
-use daystrom::ingest::{open_current, temporary_index};
-use daystrom::search::{RulesSearcher, SearchQuery};
-use std::sync::OnceLock;
+mod search_sets;
 
-/// The ingested real corpus: its index directory and its searcher.
-fn index() -> &'static (tempfile::TempDir, RulesSearcher) {
-    static S: OnceLock<(tempfile::TempDir, RulesSearcher)> = OnceLock::new();
-    S.get_or_init(|| {
-        let (dir, handle) = temporary_index(true).expect("ingest of the real corpus");
-        let s = handle.searcher().unwrap();
-        (dir, s)
-    })
-}
-
-fn searcher() -> &'static RulesSearcher {
-    &index().1
-}
-
-/// Which part of the corpus a question is asked of.
-#[derive(Clone, Copy)]
-enum Ask {
-    English,
-    Italian,
-    SecondEdition,
-}
-
-/// A question and the entries a judge would cite for it.
-struct Question {
-    text: &'static str,
-    ask: Ask,
-    accept: &'static [&'static str],
-}
-
-const fn en(text: &'static str, accept: &'static [&'static str]) -> Question {
-    Question {
-        text,
-        ask: Ask::English,
-        accept,
-    }
-}
-
-const fn it(text: &'static str, accept: &'static [&'static str]) -> Question {
-    Question {
-        text,
-        ask: Ask::Italian,
-        accept,
-    }
-}
-
-const fn e2(text: &'static str, accept: &'static [&'static str]) -> Question {
-    Question {
-        text,
-        ask: Ask::SecondEdition,
-        accept,
-    }
-}
+use search_sets::*;
 
 const QUESTIONS: &[Question] = &[
     // Everyday player questions.
@@ -376,72 +323,12 @@ const QUESTIONS: &[Question] = &[
     ),
 ];
 
-fn top(q: &Question, n: usize) -> Vec<String> {
-    let (lang, edition) = match q.ask {
-        Ask::English => (None, None),
-        Ask::Italian => (Some("it".to_string()), None),
-        Ask::SecondEdition => (None, Some("2e".to_string())),
-    };
-    let sq = SearchQuery {
-        text: q.text.into(),
-        lang,
-        edition,
-        limit: n,
-        ..Default::default()
-    };
-    match searcher().search(&sq) {
-        Ok(hits) => hits.into_iter().map(|h| h.id).collect(),
-        Err(_) => Vec::new(),
-    }
-}
-
 #[test]
 fn held_out_questions_recall() {
-    assert!(QUESTIONS.len() >= 60, "only {} questions", QUESTIONS.len());
-    let (mut at1, mut at3) = (0usize, 0usize);
-    let mut misses = Vec::new();
-    for q in QUESTIONS {
-        let got = top(q, 3);
-        let hit = |g: &String| q.accept.contains(&g.as_str());
-        if got.first().is_some_and(hit) {
-            at1 += 1;
-        }
-        if got.iter().any(hit) {
-            at3 += 1;
-            if !got.first().is_some_and(hit) {
-                println!(
-                    "not first: {:?}: wanted {:?}, got {got:?}",
-                    q.text, q.accept
-                );
-            }
-        } else {
-            misses.push(format!("{:?}: wanted {:?}, got {got:?}", q.text, q.accept));
-        }
-    }
-    let n = QUESTIONS.len() as f64;
-    let (r1, r3) = (at1 as f64 / n, at3 as f64 / n);
-    println!(
-        "held-out: {} questions, recall@1 {r1:.3}, recall@3 {r3:.3}",
-        QUESTIONS.len()
-    );
-    for m in &misses {
-        println!("miss: {m}");
-    }
-    assert!(
-        r3 >= 0.85,
-        "recall@3 {r3:.3} < 0.85:\n{}",
-        misses.join("\n")
-    );
+    assert_recall("held-out", QUESTIONS, 60, 0.85);
 }
 
 #[test]
 fn every_accepted_id_exists() {
-    // A typo in the expected ids must not pass as a ranking miss.
-    let store = open_current(index().0.path()).unwrap().store;
-    for q in QUESTIONS {
-        for id in q.accept {
-            let found = daystrom::store::rules::entry(&store, id).unwrap();
-            assert!(found.is_some(), "{id} ({:?}) is not an entry", q.text);
-        }
-    }
+    assert_accepted_ids_exist(QUESTIONS);
 }

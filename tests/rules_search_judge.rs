@@ -6,69 +6,9 @@
 //! before looking at what search returns. Prints recall@1 / recall@3 and the
 //! misses; requires recall@3 ≥ 0.85.
 
-use daystrom::ingest::{open_current, temporary_index};
-use daystrom::search::{Hit, RulesSearcher, SearchQuery};
-use std::sync::OnceLock;
+mod search_sets;
 
-/// The ingested real corpus: its index directory and its searcher.
-fn index() -> &'static (tempfile::TempDir, RulesSearcher) {
-    static S: OnceLock<(tempfile::TempDir, RulesSearcher)> = OnceLock::new();
-    S.get_or_init(|| {
-        let (dir, handle) = temporary_index(true).expect("ingest of the real corpus");
-        let s = handle.searcher().unwrap();
-        (dir, s)
-    })
-}
-
-/// Which part of the corpus a question is asked of.
-#[derive(Clone, Copy, PartialEq)]
-enum Ask {
-    English,
-    Italian,
-    SecondEdition,
-    /// An exact card title: the card itself (any printing) or one of the
-    /// listed rulings entries must come first.
-    CardTitle,
-}
-
-/// A question and the entries a judge would cite for it.
-struct Question {
-    text: &'static str,
-    ask: Ask,
-    accept: &'static [&'static str],
-}
-
-const fn en(text: &'static str, accept: &'static [&'static str]) -> Question {
-    Question {
-        text,
-        ask: Ask::English,
-        accept,
-    }
-}
-
-const fn it(text: &'static str, accept: &'static [&'static str]) -> Question {
-    Question {
-        text,
-        ask: Ask::Italian,
-        accept,
-    }
-}
-
-const fn e2(text: &'static str, accept: &'static [&'static str]) -> Question {
-    Question {
-        text,
-        ask: Ask::SecondEdition,
-        accept,
-    }
-}
-
-const fn card(text: &'static str, accept: &'static [&'static str]) -> Question {
-    Question {
-        text,
-        ask: Ask::CardTitle,
-        accept,
-    }
-}
+use search_sets::*;
 
 const QUESTIONS: &[Question] = &[
     // Glossary, sampled every ~7th entry across the alphabet.
@@ -452,65 +392,9 @@ const QUESTIONS: &[Question] = &[
     card("Subjugate Planet", &["current-rulings:subjugate-planet"]),
 ];
 
-fn search(q: &Question, n: usize) -> Vec<Hit> {
-    let (lang, edition) = match q.ask {
-        Ask::English | Ask::CardTitle => (None, None),
-        Ask::Italian => (Some("it".to_string()), None),
-        Ask::SecondEdition => (None, Some("2e".to_string())),
-    };
-    let sq = SearchQuery {
-        text: q.text.into(),
-        lang,
-        edition,
-        limit: n,
-        ..Default::default()
-    };
-    index().1.search(&sq).unwrap_or_default()
-}
-
-/// Whether a hit is what the judge would cite: a listed entry, or for an
-/// exact card title the card itself.
-fn cited(q: &Question, h: &Hit) -> bool {
-    q.accept.contains(&h.id.as_str())
-        || (q.ask == Ask::CardTitle && h.kind == "card" && h.title.eq_ignore_ascii_case(q.text))
-}
-
 #[test]
 fn judge_questions_recall() {
-    assert!(QUESTIONS.len() >= 60, "only {} questions", QUESTIONS.len());
-    let (mut at1, mut at3) = (0usize, 0usize);
-    let mut misses = Vec::new();
-    for q in QUESTIONS {
-        let got = search(q, 3);
-        let ids: Vec<&str> = got.iter().map(|h| h.id.as_str()).collect();
-        if got.first().is_some_and(|h| cited(q, h)) {
-            at1 += 1;
-        } else if got.iter().any(|h| cited(q, h)) {
-            println!(
-                "not first: {:?}: wanted {:?}, got {ids:?}",
-                q.text, q.accept
-            );
-        }
-        if got.iter().any(|h| cited(q, h)) {
-            at3 += 1;
-        } else {
-            misses.push(format!("{:?}: wanted {:?}, got {ids:?}", q.text, q.accept));
-        }
-    }
-    let n = QUESTIONS.len() as f64;
-    let (r1, r3) = (at1 as f64 / n, at3 as f64 / n);
-    println!(
-        "judge set: {} questions, recall@1 {r1:.3}, recall@3 {r3:.3}",
-        QUESTIONS.len()
-    );
-    for m in &misses {
-        println!("miss: {m}");
-    }
-    assert!(
-        r3 >= 0.85,
-        "recall@3 {r3:.3} < 0.85:\n{}",
-        misses.join("\n")
-    );
+    assert_recall("judge set", QUESTIONS, 60, 0.85);
 }
 
 #[test]
@@ -530,12 +414,5 @@ fn an_exact_card_title_puts_the_card_or_its_ruling_first() {
 
 #[test]
 fn every_accepted_id_exists() {
-    // A typo in the expected ids must not pass as a ranking miss.
-    let store = open_current(index().0.path()).unwrap().store;
-    for q in QUESTIONS {
-        for id in q.accept {
-            let found = daystrom::store::rules::entry(&store, id).unwrap();
-            assert!(found.is_some(), "{id} ({:?}) is not an entry", q.text);
-        }
-    }
+    assert_accepted_ids_exist(QUESTIONS);
 }
