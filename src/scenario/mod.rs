@@ -29,6 +29,10 @@ pub struct ScenarioError {
 
 impl std::fmt::Display for ScenarioError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Line 0 means the whole file (it could not be read at all).
+        if self.line == 0 {
+            return write!(f, "{}: {}", self.file.display(), self.message);
+        }
         write!(
             f,
             "{}:{}:{}: {}",
