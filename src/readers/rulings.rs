@@ -207,31 +207,56 @@ fn plausible_title(title: &str) -> bool {
         && !title.ends_with(['.', ':'])
 }
 
-/// The alphabetical key: case, accents, quotes and punctuation ignored; a
-/// comma or " - " separates a sub-entry ("battle, ship" sorts before "Battle
-/// Bridge").
-pub(crate) fn sort_key(title: &str) -> String {
-    fold_for_match(title)
-        .replace(" - ", ",")
-        .split(',')
-        .map(|part| {
-            part.chars()
-                .filter(|c| c.is_alphanumeric())
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\u{0}")
+/// The alphabetical keys of a title: case, accents, quotes and punctuation
+/// ignored; a comma or " - " separates a sub-entry ("battle, ship" sorts
+/// before "Battle Bridge"). The document sorts mostly letter by letter
+/// ("Cardassians, Non-Aligned" before "Cardassian Trap") but sometimes word
+/// by word ("card play" before "Cardassians"), so both keys are kept.
+pub(crate) fn sort_key(title: &str) -> SortKey {
+    let parts = |keep_spaces: bool| {
+        fold_for_match(title)
+            .replace(" - ", ",")
+            .split(',')
+            .map(|part| {
+                part.chars()
+                    .filter(|c| c.is_alphanumeric() || (keep_spaces && c.is_whitespace()))
+                    .collect::<String>()
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\u{0}")
+    };
+    SortKey {
+        letters: parts(false),
+        words: parts(true),
+    }
+}
+
+/// A title's place in the alphabet, letter by letter and word by word.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SortKey {
+    letters: String,
+    words: String,
+}
+
+impl SortKey {
+    /// `self` may come before `next` in the document's order.
+    fn precedes(&self, next: &SortKey) -> bool {
+        self.letters <= next.letters || self.words <= next.words
+    }
 }
 
 /// Indices of the longest non-decreasing run of keys; on ties the later
 /// candidate wins (an inner sub-heading comes before the next true title).
-fn alphabetical_run(keys: &[String]) -> Vec<usize> {
+fn alphabetical_run(keys: &[SortKey]) -> Vec<usize> {
     let n = keys.len();
     let mut len = vec![1usize; n];
     let mut prev: Vec<Option<usize>> = vec![None; n];
     for i in 0..n {
         for j in 0..i {
-            if keys[j] <= keys[i] && len[j] + 1 >= len[i] {
+            if keys[j].precedes(&keys[i]) && len[j] + 1 >= len[i] {
                 len[i] = len[j] + 1;
                 prev[i] = Some(j);
             }
@@ -257,7 +282,7 @@ fn read_rulings(paras: &[Para], unplaced: &mut Vec<Unplaced>) -> Vec<RulesEntry>
         .enumerate()
         .filter_map(|(i, p)| candidate(p.text).map(|c| (i, c)))
         .collect();
-    let keys: Vec<String> = cands.iter().map(|(_, c)| sort_key(&c.title)).collect();
+    let keys: Vec<SortKey> = cands.iter().map(|(_, c)| sort_key(&c.title)).collect();
     let mut titles = std::collections::HashMap::new();
     for k in alphabetical_run(&keys) {
         let (i, c) = &cands[k];
