@@ -7,17 +7,6 @@ mod scenario_sets;
 
 use daystrom::scenario::check::check_file;
 use daystrom::scenario::DbTitleResolver;
-use std::path::{Path, PathBuf};
-
-fn corpus() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    p.join("cards/physical.csv").is_file().then_some(p)
-}
-
-fn card_db(root: &Path) -> daystrom::cards::model::CardDb {
-    let corpus = daystrom::corpus::locate(Some(root), None).expect("corpus");
-    daystrom::cards::ingest::load_corpus(&corpus).expect("cards load")
-}
 
 #[test]
 fn blind_response_scenarios_pass_with_both_verdicts() {
@@ -25,18 +14,8 @@ fn blind_response_scenarios_pass_with_both_verdicts() {
         return;
     };
     let run = scenario_sets::run_set(&db, &["tests/fixtures/scenarios/blind-responses"], &[]);
-    assert!(run.files >= 30, "only {} files", run.files);
-    assert!(
-        run.problems.is_empty(),
-        "failing:\n{}",
-        run.problems.join("\n")
-    );
-    assert!(
-        run.yes >= 15 && run.no >= 15,
-        "{} yes / {} no expectations",
-        run.yes,
-        run.no
-    );
+    run.assert_clean(30);
+    run.assert_both_verdicts(15, 15);
 }
 
 /// An `[action]` may name a card by its database title without listing it,
@@ -44,11 +23,9 @@ fn blind_response_scenarios_pass_with_both_verdicts() {
 /// at its line.
 #[test]
 fn action_names_are_titles_or_players_but_typos_are_errors() {
-    let Some(root) = corpus() else {
-        eprintln!("corpus not found; skipping");
+    let Some(db) = scenario_sets::corpus_cards() else {
         return;
     };
-    let db = card_db(&root);
     let resolver = DbTitleResolver::new(&db);
     let tmp = tempfile::tempdir().expect("tempdir");
     let write = |name: &str, card: &str| {

@@ -9,17 +9,6 @@ mod scenario_sets;
 
 use daystrom::scenario::check::check_file;
 use daystrom::scenario::DbTitleResolver;
-use std::path::{Path, PathBuf};
-
-fn corpus() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    p.join("cards/physical.csv").is_file().then_some(p)
-}
-
-fn card_db(root: &Path) -> daystrom::cards::model::CardDb {
-    let corpus = daystrom::corpus::locate(Some(root), None).expect("corpus");
-    daystrom::cards::ingest::load_corpus(&corpus).expect("cards load")
-}
 
 #[test]
 fn second_blind_response_set_passes_with_both_verdicts() {
@@ -27,29 +16,17 @@ fn second_blind_response_set_passes_with_both_verdicts() {
         return;
     };
     let run = scenario_sets::run_set(&db, &["tests/fixtures/scenarios/blind-responses2"], &[]);
-    assert!(run.files >= 40, "only {} files", run.files);
-    assert!(
-        run.problems.is_empty(),
-        "failing:\n{}",
-        run.problems.join("\n")
-    );
-    assert!(
-        run.yes >= 12 && run.no >= 20,
-        "{} yes / {} no expectations",
-        run.yes,
-        run.no
-    );
+    run.assert_clean(40);
+    run.assert_both_verdicts(12, 20);
 }
 
 /// The same card is played from hand at its type's time but, once on the
 /// table, its "At any time, ..." text works on the opponent's turn.
 #[test]
 fn at_any_time_text_is_a_use_in_play_not_a_play_from_hand() {
-    let Some(root) = corpus() else {
-        eprintln!("corpus not found; skipping");
+    let Some(db) = scenario_sets::corpus_cards() else {
         return;
     };
-    let db = card_db(&root);
     let resolver = DbTitleResolver::new(&db);
     let tmp = tempfile::tempdir().expect("tempdir");
     let ask = |at: &str| {

@@ -13,16 +13,6 @@ fn third_blind_response_set_passes_with_both_verdicts() {
         return;
     };
     let run = scenario_sets::run_set(&db, &["tests/fixtures/scenarios/blind-responses3"], &[]);
-    assert!(run.files >= 35, "only {} files", run.files);
-    assert!(
-        run.problems.is_empty(),
-        "failing:\n{}",
-        run.problems.join("\n")
-    );
-    assert!(
-        run.yes >= 10 && run.no >= 14,
-        "{} yes / {} no expectations",
-        run.yes,
-        run.no
-    );
+    run.assert_clean(35);
+    run.assert_both_verdicts(10, 14);
 }

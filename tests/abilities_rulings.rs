@@ -11,16 +11,6 @@ fn response_and_card_play_rulings_pass_with_both_verdicts() {
         return;
     };
     let run = scenario_sets::run_set(&db, &["rulings/responses", "rulings/can-play"], &[]);
-    assert!(run.files >= 40, "only {} files", run.files);
-    assert!(
-        run.problems.is_empty(),
-        "failing:\n{}",
-        run.problems.join("\n")
-    );
-    assert!(
-        run.yes >= 20 && run.no >= 20,
-        "{} yes / {} no expectations",
-        run.yes,
-        run.no
-    );
+    run.assert_clean(40);
+    run.assert_both_verdicts(20, 20);
 }

@@ -21,6 +21,23 @@ pub fn corpus_cards() -> Option<CardDb> {
     Some(daystrom::cards::ingest::load_corpus(&corpus).expect("cards load"))
 }
 
+/// The entry titles of a rules document of the manifest, as its reader
+/// reads them (the titles the index holds and citations must name).
+pub fn entry_titles(doc_id: &str) -> HashSet<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let corpus = daystrom::corpus::locate(Some(&root), None).expect("corpus");
+    let spec = corpus
+        .manifest
+        .get(doc_id)
+        .expect("document in the manifest");
+    daystrom::readers::read_rules_document(spec, &corpus.path_of(spec))
+        .expect("the document reads")
+        .entries
+        .into_iter()
+        .map(|e| e.title)
+        .collect()
+}
+
 /// What a set of scenario files came to.
 #[derive(Default)]
 pub struct SetRun {
@@ -33,6 +50,30 @@ pub struct SetRun {
     /// Expectations of "yes" and of "no".
     pub yes: usize,
     pub no: usize,
+    /// Every entry the verdicts cite, as (document id, entry title).
+    pub citations: HashSet<(String, String)>,
+}
+
+impl SetRun {
+    /// At least `min_files` files, and not one problem.
+    pub fn assert_clean(&self, min_files: usize) {
+        assert!(self.files >= min_files, "only {} files", self.files);
+        assert!(
+            self.problems.is_empty(),
+            "failing:\n{}",
+            self.problems.join("\n")
+        );
+    }
+
+    /// The set holds both verdicts: near-miss negatives beside positives.
+    pub fn assert_both_verdicts(&self, min_yes: usize, min_no: usize) {
+        assert!(
+            self.yes >= min_yes && self.no >= min_no,
+            "{} yes / {} no expectations",
+            self.yes,
+            self.no
+        );
+    }
 }
 
 /// Check every `*.toml` under `dirs` (relative to the repository) but `skip`.
@@ -61,6 +102,9 @@ pub fn run_set(db: &CardDb, dirs: &[&str], skip: &[&str]) -> SetRun {
                 Some("yes") => run.yes += 1,
                 Some("no") => run.no += 1,
                 _ => {}
+            }
+            for c in &a.verdict.citations {
+                run.citations.insert((c.doc.clone(), c.title.clone()));
             }
             if a.verdict.citations.is_empty() {
                 run.problems
