@@ -2,7 +2,7 @@
 //! move, attempt, battle, use a skill or game text, probe. Timing and
 //! "stopped" first, then the action's own check.
 
-use super::{because, no, per_table, undecided};
+use super::{because, no, outside_executing_orders, per_table, undecided};
 use crate::cards::model::CardType;
 use crate::engine::action::{Phase, Step};
 use crate::engine::state::{GameState, Place, Target};
@@ -66,17 +66,12 @@ pub fn can_act(q: &Question, state: &GameState) -> Verdict {
     }
     match act {
         "beam" | "walk" => {
-            if matches!(
-                state.phase,
-                Phase::StartOfTurn | Phase::EndOfTurn | Phase::Seed
+            if let Some(why) = outside_executing_orders(
+                state,
+                "moving cards is executing orders, not a start- or end-of-turn action",
+                "turn",
             ) {
-                return no(
-                    reasons,
-                    because(
-                        "moving cards is executing orders, not a start- or end-of-turn action",
-                        "turn",
-                    ),
-                );
+                return no(reasons, why);
             }
             if let Some(&s) = movers.iter().find(|&&m| state.is_stopped(m)) {
                 return no(

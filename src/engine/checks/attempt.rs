@@ -1,9 +1,8 @@
 //! Mission attempts ("mission attempt", "attempt", "dual-icon missions") and
 //! meeting mission or dilemma requirements ("meeting requirements").
 
-use super::{because, fact, no, per_table, ruling, undecided};
+use super::{because, fact, no, outside_executing_orders, per_table, ruling, undecided};
 use crate::cards::model::{Card, CardType};
-use crate::engine::action::Phase;
 use crate::engine::requirements;
 use crate::engine::state::{GameState, Place};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
@@ -91,17 +90,12 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
             ),
         );
     }
-    if matches!(
-        state.phase,
-        Phase::StartOfTurn | Phase::EndOfTurn | Phase::Seed
+    if let Some(why) = outside_executing_orders(
+        state,
+        "missions are attempted while executing orders, not at the start or end of turn",
+        "turn",
     ) {
-        return no(
-            reasons,
-            because(
-                "missions are attempted while executing orders, not at the start or end of turn",
-                "turn",
-            ),
-        );
+        return no(reasons, why);
     }
     let rules = &crate::vocab::vocabulary().affiliations;
     // The ship counts too: an uncrewed Borg ship is still Borg.

@@ -1,9 +1,8 @@
 //! Battle initiation, counter-attacks and return fire ("battle", "battle -
 //! affiliation restrictions", "battle - ship", "leader").
 
-use super::{because, compat, fact, no, ruling, undecided};
+use super::{because, compat, fact, no, outside_executing_orders, ruling, undecided};
 use crate::cards::model::CardType;
-use crate::engine::action::Phase;
 use crate::engine::state::{Format, GameState, Place};
 use crate::engine::verdict::{Reason, Verdict};
 use crate::scenario::Question;
@@ -153,17 +152,12 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
                 ),
             );
         }
-        if matches!(
-            state.phase,
-            Phase::StartOfTurn | Phase::EndOfTurn | Phase::Seed
+        if let Some(why) = outside_executing_orders(
+            state,
+            "battle is initiated during the executing orders segment of your turn",
+            "battle",
         ) {
-            return no(
-                reasons,
-                because(
-                    "battle is initiated during the executing orders segment of your turn",
-                    "battle",
-                ),
-            );
+            return no(reasons, why);
         }
     }
     for &t in &q.target {

@@ -15,7 +15,7 @@ pub mod restraints;
 pub mod staffing;
 
 use crate::cards::model::CardDb;
-use crate::engine::action::TurnContext;
+use crate::engine::action::{Phase, TurnContext};
 use crate::engine::state::{GameState, Place};
 use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
 use crate::scenario::Question;
@@ -66,6 +66,21 @@ pub fn per_table(text: impl Into<String>, source: &crate::vocab::affiliations::S
         text: text.into(),
         citation: Some(source.citation()),
     }
+}
+
+/// Orders (moving, attempting, battle) are executed in the executing-orders
+/// segment, not at the start or end of a turn nor while seeding: the reason
+/// that refuses one outside it, citing `entry`.
+pub fn outside_executing_orders(
+    state: &GameState,
+    why: impl Into<String>,
+    entry: &str,
+) -> Option<Reason> {
+    matches!(
+        state.phase,
+        Phase::StartOfTurn | Phase::EndOfTurn | Phase::Seed
+    )
+    .then(|| because(why, entry))
 }
 
 /// A reason that applies no entry (a fact of the scenario).
