@@ -324,38 +324,35 @@ impl Plan {
         factor
     }
 
-    /// The share of the question's rarity-weighted words the title names.
-    fn rare_cover(&self, title: &[String]) -> f32 {
+    /// The share of the question's rarity-weighted words that `names` holds
+    /// (any of a word's forms counts); `None` for a question of no weight.
+    fn rare_share(&self, names: impl Fn(&str) -> bool) -> Option<f32> {
         let total: f32 = self.rarity.iter().sum();
         if total <= 0.0 {
-            return 0.0;
+            return None;
         }
         let named: f32 = self
             .words
             .iter()
             .zip(&self.rarity)
-            .filter(|(alts, _)| alts.iter().any(|a| title.contains(a)))
+            .filter(|(alts, _)| alts.iter().any(|a| names(a)))
             .map(|(_, r)| r)
             .sum();
-        named / total
+        Some(named / total)
+    }
+
+    /// The share of the question's rarity-weighted words the title names.
+    fn rare_cover(&self, title: &[String]) -> f32 {
+        self.rare_share(|w| title.iter().any(|t| t == w))
+            .unwrap_or(0.0)
     }
 
     /// Scale by the share of the question's rarity-weighted words the whole
     /// entry contains: `COORDINATION` 1 is proportional, 0 ignores it.
     /// Never zero: the stub and exact-title rules still need a score.
     fn coordination(&self, entry: &HashSet<String>) -> f32 {
-        let total: f32 = self.rarity.iter().sum();
-        if total <= 0.0 {
-            return 1.0;
-        }
-        let named: f32 = self
-            .words
-            .iter()
-            .zip(&self.rarity)
-            .filter(|(alts, _)| alts.iter().any(|a| entry.contains(a)))
-            .map(|(_, r)| r)
-            .sum();
-        1.0 - COORDINATION * (1.0 - named / total)
+        self.rare_share(|w| entry.contains(w))
+            .map_or(1.0, |share| 1.0 - COORDINATION * (1.0 - share))
     }
 
     /// Prior by kind of document: the other edition's rulebook only when
