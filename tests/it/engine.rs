@@ -1,0 +1,4 @@
+//! The scenario format and its diagnostics.
+
+mod format;
+mod scenarios;
