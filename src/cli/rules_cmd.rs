@@ -20,15 +20,18 @@ pub struct SearchArgs {
     /// Only this manifest document (e.g. glossary, current-rulings, rulebook-1e; `cards` for cards).
     #[arg(long, value_name = "ID")]
     pub doc: Option<String>,
-    /// Only this edition.
+    /// Only this edition (detected from the question when absent).
     #[arg(long, value_parser = ["1e", "2e", "1E", "2E"])]
     pub edition: Option<String>,
-    /// Language of the documents to search.
-    #[arg(long, default_value = "en", value_parser = ["en", "it"])]
-    pub lang: String,
+    /// Language of the documents to search (detected from the question when absent).
+    #[arg(long, value_parser = ["en", "it"])]
+    pub lang: Option<String>,
     /// How many results.
     #[arg(short = 'n', long, default_value_t = 10)]
     pub limit: usize,
+    /// Rank by words only, without the sentence-embedding model.
+    #[arg(long)]
+    pub lexical: bool,
     /// JSON output (schema in docs/search-json.md).
     #[arg(long)]
     pub json: bool,
@@ -76,6 +79,14 @@ pub fn ingest(ctx: &Context, args: IngestArgs) -> anyhow::Result<ExitCode> {
     if let Some(cards) = &summary.cards {
         println!("{}", cards.table());
     }
+    let e = &summary.embeddings;
+    match &e.missing_model {
+        Some(why) => println!("semantic search: off — {why}"),
+        None => println!(
+            "semantic search: {} entries embedded, {} from the cache",
+            e.embedded, e.cached
+        ),
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -86,12 +97,19 @@ pub fn search(ctx: &Context, args: SearchArgs) -> anyhow::Result<ExitCode> {
         text: args.query.join(" "),
         doc: args.doc.clone(),
         edition: args.edition.as_ref().map(|e| e.to_lowercase()),
-        lang: Some(args.lang.clone()),
+        lang: args.lang.clone(),
         limit: args.limit,
+        lexical_only: args.lexical,
     };
-    let hits = searcher.search(&q)?;
+    let found = searcher.search_detailed(&q)?;
+    let hits = found.hits;
     if args.json {
-        print_json(&serde_json::json!({ "query": q.text, "results": hits }))?;
+        print_json(&serde_json::json!({
+            "query": q.text,
+            "detected": found.detected,
+            "ranking": found.ranking,
+            "results": hits,
+        }))?;
     } else if hits.is_empty() {
         println!("no results for {:?}", q.text);
     } else {
