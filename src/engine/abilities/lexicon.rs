@@ -132,6 +132,44 @@ pub struct Lexicon {
     /// them, the clause answers only actions involving a card of that type.
     #[serde(default)]
     pub party_words: Vec<String>,
+    /// The words of continuous effects: modifiers, grants, permissions.
+    #[serde(default)]
+    pub continuous: ContinuousWords,
+}
+
+/// The words of continuous effects (`[continuous]` in the lexicon).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContinuousWords {
+    pub cumulative: Vec<String>,
+    pub use_only: Vec<String>,
+    pub present: Vec<String>,
+    pub aboard: Vec<String>,
+    pub here: Vec<String>,
+    pub host: Vec<String>,
+    pub own: Vec<String>,
+    pub opponent: Vec<String>,
+    pub any: Vec<String>,
+    pub personnel: Vec<String>,
+    pub ship: Vec<String>,
+    pub condition: Vec<String>,
+    pub filler: Vec<String>,
+    pub grant: Vec<String>,
+    pub lose: Vec<String>,
+    pub double: Vec<String>,
+    pub triple: Vec<String>,
+    pub act: Vec<ActWords>,
+    pub permit: Vec<String>,
+    pub forbid: Vec<String>,
+    pub not_attemptable: Vec<String>,
+}
+
+/// An act a card may permit or forbid and the words that name it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActWords {
+    pub act: String,
+    pub phrases: Vec<String>,
 }
 
 /// An object noun and the card type it stands for.
