@@ -16,7 +16,7 @@ use crate::engine::abilities::continuous::{
     self, Attr, Continuous, Cumulative, Descriptor, ModOp, Reach, Subject, Trait, Whose,
 };
 use crate::engine::state::{GameState, Place, Target};
-use crate::engine::verdict::Citation;
+use crate::engine::verdict::{Citation, Reason};
 
 /// A card in play that changed a value, and why.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,6 +35,9 @@ pub struct Value {
     /// False for an undefined attribute (counts as 0, never modified).
     pub defined: bool,
     pub changes: Vec<Change>,
+    /// What decided whether a reaching modifier applies: a second copy of a
+    /// non-cumulative card left out, equipment whose "use only" is (un)met.
+    pub notes: Vec<Change>,
 }
 
 /// The printed value of a box: a number, or a dual-personnel sum ("6+4" is
@@ -88,9 +91,21 @@ pub fn attribute(state: &GameState, piece: usize, attr: Attr) -> Value {
             value: 0,
             defined: false,
             changes: Vec::new(),
+            notes: Vec::new(),
         };
     };
-    let applied = stacked(modifiers_on(state, piece, attr));
+    let (reaching, mut notes) = modifiers_on(state, piece, attr);
+    let (applied, copies) = stacked(reaching);
+    notes.extend(copies.into_iter().map(|a| Change {
+        source: a.source,
+        text: format!(
+            "another {} is not cumulative: its {} {} does not apply again",
+            a.title,
+            attr.name(),
+            a.op
+        ),
+        citation: Citation::glossary("cumulative"),
+    }));
     let mut changes = Vec::new();
     let mut value = printed;
     let mut note = |a: &Applied| {
@@ -126,15 +141,42 @@ pub fn attribute(state: &GameState, piece: usize, attr: Attr) -> Value {
         value: value.max(0),
         defined: true,
         changes,
+        notes,
     }
 }
 
 /// Every modifier of a card in play that reaches `piece`'s `attr`, damage
-/// markers included.
-fn modifiers_on(state: &GameState, piece: usize, attr: Attr) -> Vec<Applied> {
+/// markers included; and the equipment whose "use only" keeps it from working.
+fn modifiers_on(state: &GameState, piece: usize, attr: Attr) -> (Vec<Applied>, Vec<Change>) {
     let mut out = Vec::new();
-    for source in working_sources(state) {
+    let mut idle = Vec::new();
+    for source in in_play_sources(state) {
         let src = &state.pieces[source].card;
+        let compiled = continuous::of(src);
+        let met = use_only_met(state, source, &compiled);
+        let reaching = compiled
+            .modifiers
+            .iter()
+            .any(|m| m.attrs.contains(&attr) && reaches(state, source, &m.subject, m.reach, piece));
+        if !compiled.use_only.is_empty() && reaching {
+            let (works, verb) = if met {
+                ("works", "holds one")
+            } else {
+                ("does not work", "holds none")
+            };
+            idle.push(Change {
+                source,
+                text: format!(
+                    "{} {works}: its crew or Away Team {verb} of {} (\"use only\")",
+                    src.title,
+                    traits_text(&compiled.use_only)
+                ),
+                citation: Citation::glossary("equipment"),
+            });
+        }
+        if !met {
+            continue;
+        }
         if let Some(op) = damage_marker(state, source, piece, attr) {
             out.push(Applied {
                 source,
@@ -143,7 +185,6 @@ fn modifiers_on(state: &GameState, piece: usize, attr: Attr) -> Vec<Applied> {
                 title: src.title.clone(),
             });
         }
-        let compiled = continuous::of(src);
         for m in compiled
             .modifiers
             .iter()
@@ -159,7 +200,17 @@ fn modifiers_on(state: &GameState, piece: usize, attr: Attr) -> Vec<Applied> {
             }
         }
     }
-    out
+    (out, idle)
+}
+
+fn traits_text(traits: &[Trait]) -> String {
+    let words: Vec<String> = traits
+        .iter()
+        .map(|t| match &t.descriptor {
+            Descriptor::Word(w) | Descriptor::Icon(w) | Descriptor::Card(w) => w.clone(),
+        })
+        .collect();
+    words.join(", ")
 }
 
 /// A damage marker (a Tactic card placed on a ship) changes its host by its
@@ -174,16 +225,18 @@ fn damage_marker(state: &GameState, source: usize, piece: usize, attr: Attr) -> 
 }
 
 /// Copies of a non-cumulative card count once; a cumulative card's copies
-/// stack (up to its cap, when it has one).
-fn stacked(applied: Vec<Applied>) -> Vec<Applied> {
+/// stack (up to its cap, when it has one). Returns the applied and the
+/// copies left out.
+fn stacked(applied: Vec<Applied>) -> (Vec<Applied>, Vec<Applied>) {
     let mut out: Vec<Applied> = Vec::new();
+    let mut dropped = Vec::new();
     for a in applied {
         let same = out
             .iter_mut()
             .find(|b| b.title == a.title && same_kind(b.op, a.op));
         match (same, a.cumulative) {
             (None, _) => out.push(a),
-            (Some(_), Cumulative::No) => {}
+            (Some(_), Cumulative::No) => dropped.push(a),
             (Some(_), Cumulative::Yes) => out.push(a),
             (Some(b), Cumulative::UpTo(cap)) => {
                 if let (ModOp::Add(x), ModOp::Add(y)) = (b.op, a.op) {
@@ -192,22 +245,24 @@ fn stacked(applied: Vec<Applied>) -> Vec<Applied> {
             }
         }
     }
-    out
+    (out, dropped)
 }
 
 fn same_kind(a: ModOp, b: ModOp) -> bool {
     std::mem::discriminant(&a) == std::mem::discriminant(&b)
 }
 
-/// Pieces in play whose continuous effects work now: in play, not in a
-/// state that stops them from working, and with their "X use only" met.
-fn working_sources(state: &GameState) -> impl Iterator<Item = usize> + '_ {
+/// Pieces in play whose text works: face up and not in stasis.
+fn in_play_sources(state: &GameState) -> impl Iterator<Item = usize> + '_ {
     (0..state.pieces.len()).filter(move |&s| {
-        state.in_play(s)
-            && !state.pieces[s].status.face_down
-            && !state.pieces[s].status.in_stasis
-            && use_only_met(state, s, &continuous::of(&state.pieces[s].card))
+        state.in_play(s) && !state.pieces[s].status.face_down && !state.pieces[s].status.in_stasis
     })
+}
+
+/// Pieces in play whose continuous effects work now, "X use only" met.
+fn working_sources(state: &GameState) -> impl Iterator<Item = usize> + '_ {
+    in_play_sources(state)
+        .filter(move |&s| use_only_met(state, s, &continuous::of(&state.pieces[s].card)))
 }
 
 /// "Klingon and Non-Aligned use only": the crew or Away Team with the card
@@ -448,4 +503,25 @@ pub fn changes(state: &GameState, piece: usize) -> Vec<Change> {
         .collect();
     out.extend(skills(state, piece).1);
     out
+}
+
+/// The derived value of an attribute, pushing a reason for each card that
+/// changed it (with the entry it is applied under) and for an undefined one.
+pub fn read(state: &GameState, piece: usize, attr: Attr, reasons: &mut Vec<Reason>) -> i32 {
+    let v = attribute(state, piece, attr);
+    if !v.defined && printed_box(&state.pieces[piece].card, attr).is_some() {
+        reasons.push(Reason {
+            text: format!(
+                "{}'s {} is undefined: it counts as 0 and cannot be modified",
+                state.pieces[piece].handle,
+                attr.name()
+            ),
+            citation: Some(Citation::glossary("undefined attribute")),
+        });
+    }
+    reasons.extend(v.changes.into_iter().chain(v.notes).map(|c| Reason {
+        text: format!("{} ({})", c.text, state.pieces[piece].handle),
+        citation: Some(c.citation),
+    }));
+    v.value
 }

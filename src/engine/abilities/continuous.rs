@@ -406,8 +406,10 @@ fn attr_run(s: &[Token], i: usize) -> Option<(Vec<Attr>, ModOp, usize)> {
             _ => break,
         }
     }
-    if s.get(j)
-        .is_some_and(|t| t.is_word("all") || t.is_word("each"))
+    // "RANGE and SHIELDS are +2", "attributes all +1".
+    while s
+        .get(j)
+        .is_some_and(|t| ["all", "each", "are", "is"].iter().any(|w| t.is_word(w)))
     {
         j += 1;
     }
@@ -688,6 +690,11 @@ pub(crate) fn traits_of(s: &[Token], w: &ContinuousWords) -> (Vec<Trait>, Option
         let descriptor = match t.kind {
             TokKind::Icon => Some(Descriptor::Icon(t.text.clone())),
             TokKind::Ref => Some(Descriptor::Card(t.text.clone())),
+            // "Non-Aligned" is an affiliation, not the negation of "aligned".
+            TokKind::Word if t.text == "non-" && affiliation_after(s, k).is_some() => {
+                k += 1;
+                affiliation_after(s, k - 1).map(Descriptor::Word)
+            }
             TokKind::Word if t.text == "non-" => {
                 negated = true;
                 None
@@ -711,6 +718,16 @@ pub(crate) fn traits_of(s: &[Token], w: &ContinuousWords) -> (Vec<Trait>, Option
         k += 1;
     }
     (traits, kind)
+}
+
+/// "non-" + the next word, when together they name an affiliation.
+fn affiliation_after(s: &[Token], k: usize) -> Option<String> {
+    let next = s.get(k + 1).filter(|t| t.kind == TokKind::Word)?;
+    let word = format!("non-{}", next.text);
+    crate::vocab::vocabulary()
+        .affiliations
+        .canonical(&word)
+        .map(|_| word)
 }
 
 /// The skill grants of one sentence ("each of your [OS] leaders present adds

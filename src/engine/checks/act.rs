@@ -280,7 +280,12 @@ fn beam(
             );
         }
         if !p.controller.eq_ignore_ascii_case(player) {
-            let shields = p.card.str_shd.as_ref().and_then(|s| s.num()).unwrap_or(0);
+            let shields = crate::engine::derived::read(
+                state,
+                end,
+                crate::engine::abilities::continuous::Attr::Shields,
+                &mut reasons,
+            );
             let hq = class.contains("headquarters");
             if shields > 0 && !hq && !p.status.disabled {
                 return no(

@@ -253,7 +253,12 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
         };
         if let Some(s) = ship {
             let p = &state.pieces[s];
-            let weapons = p.card.cun_wpn.as_ref().and_then(|w| w.num()).unwrap_or(0);
+            let weapons = crate::engine::derived::read(
+                state,
+                s,
+                crate::engine::abilities::continuous::Attr::Weapons,
+                &mut reasons,
+            );
             let entry = "battle - ship";
             if state.is_stopped(s) {
                 return no(

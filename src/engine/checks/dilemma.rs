@@ -124,7 +124,10 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
         .copied()
         .filter(|&p| !state.is_stopped(p) && super::restraints::unusable(state, p).is_none())
         .collect();
-    let in_play: Vec<Card> = able.iter().map(|&p| state.card_in_play(p)).collect();
+    let in_play: Vec<Card> = able
+        .iter()
+        .map(|&p| crate::engine::derived::card(state, p))
+        .collect();
     let cards: Vec<&Card> = in_play.iter().collect();
     let setting = encounter_setting(state, &able);
     let (overcome, mut reasons, req) = if let Some(clause) = MemberClause::read(&d.text) {
@@ -230,7 +233,7 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
     match effect(&d.text) {
         Some(e) if e == is => {
             if let Some(limit) = AttributeLimit::read(&d.text) {
-                let c = state.card_in_play(card);
+                let c = crate::engine::derived::card(state, card);
                 let hit = limit.holds(&c);
                 reasons.push(fact(format!(
                     "{} affects only personnel with {}: {} has {} {}",
@@ -456,7 +459,7 @@ impl SuchPersonnel<'_> {
             .iter()
             .copied()
             .filter(|&p| {
-                let c = state.card_in_play(p);
+                let c = crate::engine::derived::card(state, p);
                 requirements::evaluate_at(self.req, &[&c], self.setting).is_empty()
             })
             .collect();

@@ -177,7 +177,12 @@ pub fn can_staff(q: &Question, state: &GameState) -> Verdict {
 /// RANGE left this turn: printed (5 at most when damaged) minus range used.
 pub fn range_left(state: &GameState, ship: usize, reasons: &mut Vec<Reason>) -> i32 {
     let p = &state.pieces[ship];
-    let mut range = p.card.int_rng.as_ref().and_then(|s| s.num()).unwrap_or(0);
+    let mut range = crate::engine::derived::read(
+        state,
+        ship,
+        crate::engine::abilities::continuous::Attr::Range,
+        reasons,
+    );
     if p.status.damaged && range > 5 {
         reasons.push(because(
             "a damaged ship's RANGE is reduced to 5",
