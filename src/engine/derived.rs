@@ -348,10 +348,16 @@ fn hosts(state: &GameState, source: usize, piece: usize) -> bool {
 /// True when `piece` is one of the cards a subject names, seen from the card
 /// with the text.
 pub fn in_subject(state: &GameState, source: usize, subject: &Subject, piece: usize) -> bool {
-    let (s, p) = (&state.pieces[source], &state.pieces[piece]);
+    is_subject(state, &state.pieces[source].controller, subject, piece)
+}
+
+/// True when `piece` is one of the cards a subject names, seen from the
+/// player `holder` who controls the card with the text ("your", "opponent's").
+pub fn is_subject(state: &GameState, holder: &str, subject: &Subject, piece: usize) -> bool {
+    let p = &state.pieces[piece];
     let whose = match subject.whose {
-        Whose::Yours => s.controller.eq_ignore_ascii_case(&p.controller),
-        Whose::Opponents => !s.controller.eq_ignore_ascii_case(&p.controller),
+        Whose::Yours => holder.eq_ignore_ascii_case(&p.controller),
+        Whose::Opponents => !holder.eq_ignore_ascii_case(&p.controller),
         Whose::Any => true,
     };
     let kind = match subject.card_type.as_deref() {

@@ -9,5 +9,6 @@ pub mod verdict;
 pub use verdict::{Citation, Reason, Verdict, VerdictValue};
 pub mod checks;
 pub mod derived;
+pub mod permissions;
 pub mod requirements;
 pub mod state;

@@ -312,8 +312,9 @@ pub struct QuestionSpec {
     pub free: bool,
     /// can attack: "initiate" (default), "counter-attack", "return fire".
     pub battle: Option<String>,
-    /// can attack: a card allows this attack (names it).
-    pub allowed_by: Option<String>,
+    /// can attack / can report / can act: the card in the scenario whose
+    /// compiled text allows this act (checked when the file is loaded).
+    pub allowed_by: Option<Spanned<String>>,
     pub attack: Option<i32>,
     pub defense: Option<i32>,
     pub attack_bonus: Option<i32>,

@@ -801,6 +801,49 @@ impl<'a> Builder<'a> {
         })
     }
 
+    /// `allowed_by` names a card in the scenario whose compiled text really
+    /// permits the act asked about (Admiral Leyton allows attacks on the
+    /// Dominion, not a commandeering); anything else is an error at its line.
+    fn allowed_by(
+        &self,
+        state: &GameState,
+        ask: &str,
+        act: Option<&str>,
+        name: &Spanned<String>,
+    ) -> Result<String, ScenarioError> {
+        let act = match ask {
+            "can attack" => "attack".to_string(),
+            "can report" => "report".to_string(),
+            _ => words::act(act.unwrap_or_default()),
+        };
+        let act = if act == "take off" {
+            "land".to_string()
+        } else {
+            act
+        };
+        let Some(piece) = state.find(name.get_ref()) else {
+            return self.err(
+                name.span(),
+                format!(
+                    "`allowed_by` \"{}\" is not a card in this scenario; expected the id or title of a [[card]] whose text allows `{act}`",
+                    name.get_ref()
+                ),
+            );
+        };
+        let card = &state.pieces[piece].card;
+        if !crate::engine::permissions::grants(card, &act) {
+            return self.err(
+                name.span(),
+                format!(
+                    "`allowed_by` \"{}\": the text of {} does not allow `{act}` (expected a card whose game text permits it)",
+                    name.get_ref(),
+                    card.title
+                ),
+            );
+        }
+        Ok(name.get_ref().clone())
+    }
+
     fn question(&self, state: &GameState, q: &QuestionSpec) -> Result<Question, ScenarioError> {
         let Some(ask) = words::ask(q.ask.get_ref()) else {
             let ask = words::norm(q.ask.get_ref());
@@ -840,6 +883,11 @@ impl<'a> Builder<'a> {
             (Some(c), _) => Some(self.piece(state, c)?),
             (None, _) => None,
         };
+        let allowed_by = q
+            .allowed_by
+            .as_ref()
+            .map(|a| self.allowed_by(state, &ask, q.act.as_deref(), a))
+            .transpose()?;
         Ok(Question {
             line: crate::diag::line_col(self.text, q.ask.span().start).0,
             ask,
@@ -867,7 +915,7 @@ impl<'a> Builder<'a> {
                 "counter attack" | "counterattack" => "counter-attack".to_string(),
                 other => other.to_string(),
             }),
-            allowed_by: q.allowed_by.clone(),
+            allowed_by,
             attack: q.attack,
             defense: q.defense,
             attack_bonus: q.attack_bonus,

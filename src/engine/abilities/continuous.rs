@@ -160,7 +160,8 @@ pub struct Subject {
 }
 
 impl Subject {
-    fn none() -> Subject {
+    /// No restriction: any card.
+    pub fn none() -> Subject {
         Subject {
             whose: Whose::Any,
             card_type: None,

@@ -135,6 +135,9 @@ pub struct Lexicon {
     /// The words of continuous effects: modifiers, grants, permissions.
     #[serde(default)]
     pub continuous: ContinuousWords,
+    /// Kinds of card read from title, lore or class.
+    #[serde(default)]
+    pub classification: Vec<Classification>,
 }
 
 /// The words of continuous effects (`[continuous]` in the lexicon).
@@ -169,7 +172,33 @@ pub struct ContinuousWords {
 #[serde(deny_unknown_fields)]
 pub struct ActWords {
     pub act: String,
+    /// The Glossary entry a permission or prohibition of the act cites.
+    pub entry: String,
     pub phrases: Vec<String>,
+    /// Words that by themselves grant the act to the card they are on
+    /// ("Cloaking Device" in a ship's special equipment).
+    #[serde(default)]
+    pub grants: Vec<String>,
+    /// Other acts whose permission also permits this one (playing a
+    /// personnel is reporting it).
+    #[serde(default)]
+    pub also: Vec<String>,
+}
+
+/// A kind of card read from its title, lore or class ("any Nor").
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Classification {
+    pub name: String,
+    /// The class the card must have (lower-case word of its class).
+    pub class: String,
+    /// The word its title or lore must contain.
+    pub word: String,
+    /// Titles that are of the kind whatever their lore says.
+    #[serde(default)]
+    pub titles: Vec<String>,
+    /// The Glossary entry that defines the kind.
+    pub entry: String,
 }
 
 /// An object noun and the card type it stands for.

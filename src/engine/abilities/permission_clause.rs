@@ -7,7 +7,9 @@
 //! An act is named only by a whole word of the lexicon's `[[continuous.act]]`
 //! phrases, so "Badlands" never names landing.
 
-use super::continuous::{any_phrase_at, subject_before, traits_of, Permission, Polarity, Reach};
+use super::continuous::{
+    any_phrase_at, subject_before, traits_of, Permission, Polarity, Reach, Subject,
+};
 use super::grammar::{self, TokKind, Token};
 use super::lexicon::ContinuousWords;
 
@@ -54,16 +56,43 @@ pub fn permissions_in(s: &[Token], w: &ContinuousWords) -> Vec<Permission> {
             i = m_end;
             continue;
         };
-        out.push(permission(
-            s,
-            (i, m_end),
-            (act_start, act, act_end),
-            polarity,
-            w,
-        ));
+        let modal = (i, m_end);
+        out.push(permission(s, modal, (act_start, act, act_end), polarity, w));
         i = act_end;
+        // "may beam to and battle": the same modal governs a joined act.
+        while let Some((k, act, end)) = joined_act(s, i, w) {
+            out.push(permission(s, modal, (k, act, end), polarity, w));
+            i = end;
+        }
     }
+    out.extend(granting_words(s, w));
     out
+}
+
+/// An act joined to the one before by "and"/"or" within a few words.
+fn joined_act(s: &[Token], from: usize, w: &ContinuousWords) -> Option<(usize, String, usize)> {
+    let and = (from..(from + 3).min(s.len()))
+        .take_while(|&k| s[k].kind != TokKind::Punct)
+        .find(|&k| s[k].is_word("and") || s[k].is_word("or"))?;
+    act_at(s, and + 1, w).map(|(a, e)| (and + 1, a, e))
+}
+
+/// Words that by themselves grant an act to the card bearing them
+/// ("Cloaking Device", "commandeers ship").
+fn granting_words(s: &[Token], w: &ContinuousWords) -> Vec<Permission> {
+    w.act
+        .iter()
+        .filter(|a| (0..s.len()).any(|k| any_phrase_at(s, k, &a.grants).is_some()))
+        .map(|a| Permission {
+            polarity: Polarity::Permit,
+            act: a.act.clone(),
+            subject: Subject::none(),
+            reach: Reach::Bearer,
+            objects: Vec::new(),
+            condition: None,
+            text: grammar::render(s),
+        })
+        .collect()
 }
 
 /// One permission: the modal at `m`, the act at `a`.
@@ -122,12 +151,7 @@ fn clause_start(s: &[Token], i: usize) -> usize {
 fn not_attemptable(s: &[Token], i: usize, w: &ContinuousWords) -> Permission {
     let side = &s[..i];
     let by_opponent = (0..side.len()).any(|k| any_phrase_at(side, k, &w.opponent).is_some());
-    let mut subject = super::continuous::Subject {
-        whose: super::continuous::Whose::Any,
-        card_type: None,
-        traits: Vec::new(),
-        any_of: false,
-    };
+    let mut subject = Subject::none();
     if by_opponent {
         subject.whose = super::continuous::Whose::Opponents;
     }

@@ -1,0 +1,227 @@
+//! Permissions and restrictions from the cards in play: ONE query, "what
+//! permits or forbids this action here?", asked by every check. A card's
+//! "may land", "may not beam", "Allows your cards here to initiate battle
+//! against [Dom]", "[GQ] Vorta may report here" or "Opponent's side: not
+//! attemptable" is compiled by the ability compiler
+//! ([`crate::engine::abilities::continuous`]); here it is matched against an
+//! action: who acts, what act, aimed at what, where. Every answer names its
+//! card and the Glossary entry of the act it is cited under.
+//!
+//! Kinds of card a rule names by title or lore ("any Nor") are classified
+//! here too, from the lexicon's `[[classification]]` table, never from a
+//! substring of a title in a check.
+
+use crate::cards::model::Card;
+use crate::engine::abilities::continuous::{self, Permission, Polarity, Reach};
+use crate::engine::abilities::lexicon::Lexicon;
+use crate::engine::derived;
+use crate::engine::state::GameState;
+use crate::engine::verdict::Citation;
+
+/// An action asked about: `act` is a lexicon act ("land", "beam", "dock",
+/// "cloak", "phase", "attack", "report", "attempt", "move", "play").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request<'a> {
+    pub act: &'a str,
+    pub player: &'a str,
+    /// The cards acting (the ship landing, the personnel beaming, the card reporting).
+    pub actors: Vec<usize>,
+    /// The card the act is aimed at (the ship attacked, the facility reported to).
+    pub target: Option<usize>,
+    /// The location where it happens.
+    pub at: Option<usize>,
+}
+
+/// Where a permission comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    Piece(usize),
+    /// The mission of a spaceline location.
+    Mission(usize),
+}
+
+/// A permission or prohibition that applies to a request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ruling {
+    pub polarity: Polarity,
+    pub source: Source,
+    /// The title of the card with the text.
+    pub card: String,
+    /// The text it was compiled from.
+    pub text: String,
+    pub citation: Citation,
+}
+
+impl Ruling {
+    /// "Bajoran Interceptor permits land: \"May take off or land ...\"".
+    pub fn describe(&self) -> String {
+        let verb = match self.polarity {
+            Polarity::Permit => "allows it",
+            Polarity::Forbid => "forbids it",
+        };
+        format!("{} {verb}: \"{}\"", self.card, self.text)
+    }
+}
+
+/// Every permission or prohibition of the cards in play (and of the
+/// missions on the spaceline) that applies to the request.
+pub fn rulings(state: &GameState, req: &Request) -> Vec<Ruling> {
+    let mut out = Vec::new();
+    for s in 0..state.pieces.len() {
+        let p = &state.pieces[s];
+        if !state.in_play(s) || p.status.face_down || p.status.in_stasis {
+            continue;
+        }
+        let compiled = continuous::of(&p.card);
+        if !derived::use_only_met(state, s, &compiled) {
+            continue;
+        }
+        for perm in compiled.permissions.iter() {
+            if from_piece(state, s, perm, req) {
+                out.push(ruling(perm, Source::Piece(s), &p.card));
+            }
+        }
+    }
+    for (l, loc) in state.locations.iter().enumerate() {
+        for perm in continuous::of(&loc.mission).permissions.iter() {
+            if from_mission(state, l, perm, req) {
+                out.push(ruling(perm, Source::Mission(l), &loc.mission));
+            }
+        }
+    }
+    out
+}
+
+/// The first prohibition that applies.
+pub fn forbidding(state: &GameState, req: &Request) -> Option<Ruling> {
+    rulings(state, req)
+        .into_iter()
+        .find(|r| r.polarity == Polarity::Forbid)
+}
+
+/// The first permission that applies.
+pub fn permitting(state: &GameState, req: &Request) -> Option<Ruling> {
+    rulings(state, req)
+        .into_iter()
+        .find(|r| r.polarity == Polarity::Permit)
+}
+
+/// True when a card's compiled text permits the act (for `allowed_by`: a
+/// named card must really grant what it is named for).
+pub fn grants(card: &Card, act: &str) -> bool {
+    continuous::of(card)
+        .permissions
+        .iter()
+        .any(|p| p.polarity == Polarity::Permit && same_act(&p.act, act))
+}
+
+/// A permission of `granted` covers a request for `asked`: the same act, or
+/// one the lexicon says it also permits (playing a personnel is reporting it).
+fn same_act(granted: &str, asked: &str) -> bool {
+    granted == asked
+        || Lexicon::get()
+            .continuous
+            .act
+            .iter()
+            .any(|a| a.act == asked && a.also.iter().any(|x| x == granted))
+}
+
+/// The Glossary entry of an act, from the lexicon.
+pub fn entry_of(act: &str) -> Citation {
+    let entry = Lexicon::get()
+        .continuous
+        .act
+        .iter()
+        .find(|a| a.act == act)
+        .map(|a| a.entry.as_str())
+        .unwrap_or("game text");
+    Citation::glossary(entry)
+}
+
+fn ruling(perm: &Permission, source: Source, card: &Card) -> Ruling {
+    Ruling {
+        polarity: perm.polarity,
+        source,
+        card: card.title.clone(),
+        text: perm.text.clone(),
+        citation: entry_of(&perm.act),
+    }
+}
+
+/// A card in play's permission applies: same act, no unread condition, an
+/// actor it reaches, and the target it names.
+fn from_piece(state: &GameState, s: usize, perm: &Permission, req: &Request) -> bool {
+    if !same_act(&perm.act, req.act) || perm.condition.is_some() || !aimed_at(state, perm, req) {
+        return false;
+    }
+    let holder = &state.pieces[s].controller;
+    if req.actors.is_empty() {
+        return whose_player(perm, holder, req.player)
+            && (perm.reach != Reach::Here || state.location_of(s) == req.at);
+    }
+    req.actors.iter().all(|&a| {
+        let here = perm.reach == Reach::Here
+            && req.at.is_some()
+            && state.location_of(s) == req.at
+            && derived::is_subject(state, holder, &perm.subject, a);
+        here || derived::reaches(state, s, &perm.subject, perm.reach, a)
+    })
+}
+
+/// A mission's permission: it speaks of acts at its own location.
+fn from_mission(state: &GameState, l: usize, perm: &Permission, req: &Request) -> bool {
+    if !same_act(&perm.act, req.act) || perm.condition.is_some() || req.at != Some(l) {
+        return false;
+    }
+    let holder = state.locations[l].owner.as_deref().unwrap_or_default();
+    whose_player(perm, holder, req.player)
+        && aimed_at(state, perm, req)
+        && req
+            .actors
+            .iter()
+            .all(|&a| derived::is_subject(state, holder, &perm.subject, a))
+}
+
+/// "Opponent's side", "your": the acting player against the card's holder.
+fn whose_player(perm: &Permission, holder: &str, player: &str) -> bool {
+    use continuous::Whose;
+    match perm.subject.whose {
+        Whose::Yours => holder.is_empty() || holder.eq_ignore_ascii_case(player),
+        Whose::Opponents => !holder.eq_ignore_ascii_case(player),
+        Whose::Any => true,
+    }
+}
+
+/// "initiate battle against [Dom]": the request's target has what it names.
+fn aimed_at(state: &GameState, perm: &Permission, req: &Request) -> bool {
+    if perm.objects.is_empty() {
+        return true;
+    }
+    req.target
+        .is_some_and(|t| derived::traits_hold(state, t, &perm.objects, true))
+}
+
+/// True when the piece is of a kind the lexicon classifies by title, lore or
+/// class (`"Nor"`), with the entry defining it.
+pub fn is_a(state: &GameState, piece: usize, kind: &str) -> Option<Citation> {
+    let card = &state.pieces[piece].card;
+    let class = Lexicon::get()
+        .classification
+        .iter()
+        .find(|c| c.name.eq_ignore_ascii_case(kind))?;
+    let has_class = card.class.as_deref().is_some_and(|k| {
+        k.to_lowercase()
+            .split_whitespace()
+            .any(|w| w == class.class)
+    });
+    let named = |text: &str| {
+        text.split(|c: char| !c.is_alphanumeric())
+            .any(|w| w.eq_ignore_ascii_case(&class.word))
+    };
+    let listed = class
+        .titles
+        .iter()
+        .any(|t| crate::engine::abilities::reference_names(t, &card.title));
+    (has_class && (named(&card.title) || named(&card.lore) || listed))
+        .then(|| Citation::glossary(&class.entry))
+}
