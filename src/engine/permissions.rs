@@ -126,6 +126,29 @@ fn same_act(granted: &str, asked: &str) -> bool {
             .any(|a| a.act == asked && a.also.iter().any(|x| x == granted))
 }
 
+/// The act a `can act` word names ("take off" → "land"), from the lexicon.
+pub fn act_named(word: &str) -> Option<&'static str> {
+    let folded = word.trim().to_lowercase();
+    Lexicon::get()
+        .continuous
+        .act
+        .iter()
+        .find(|a| a.act == folded || a.phrases.iter().any(|p| *p == folded))
+        .map(|a| a.act.as_str())
+}
+
+/// True when a card's characteristics list the special equipment that
+/// grants the act ("Cloaking Device" lets a ship cloak).
+pub fn equipped(card: &Card, act: &str) -> bool {
+    Lexicon::get()
+        .continuous
+        .act
+        .iter()
+        .filter(|a| a.act == act)
+        .flat_map(|a| a.grants.iter())
+        .any(|g| card.has_characteristic(g))
+}
+
 /// The Glossary entry of an act, from the lexicon.
 pub fn entry_of(act: &str) -> Citation {
     let entry = Lexicon::get()
@@ -139,12 +162,20 @@ pub fn entry_of(act: &str) -> Citation {
 }
 
 fn ruling(perm: &Permission, source: Source, card: &Card) -> Ruling {
+    // "Opponent's side: ...": each player is affected only by the end of a
+    // mission facing him (Glossary "mission").
+    let sided =
+        matches!(source, Source::Mission(_)) && perm.subject.whose == continuous::Whose::Opponents;
     Ruling {
         polarity: perm.polarity,
         source,
         card: card.title.clone(),
         text: perm.text.clone(),
-        citation: entry_of(&perm.act),
+        citation: if sided {
+            Citation::glossary("mission")
+        } else {
+            entry_of(&perm.act)
+        },
     }
 }
 
@@ -159,13 +190,24 @@ fn from_piece(state: &GameState, s: usize, perm: &Permission, req: &Request) -> 
         return whose_player(perm, holder, req.player)
             && (perm.reach != Reach::Here || state.location_of(s) == req.at);
     }
+    let destination = to_destination(req.act)
+        && matches!(perm.reach, Reach::Here | Reach::Present | Reach::Aboard);
     req.actors.iter().all(|&a| {
-        let here = perm.reach == Reach::Here
+        let here = (perm.reach == Reach::Here || destination)
             && req.at.is_some()
             && state.location_of(s) == req.at
             && derived::is_subject(state, holder, &perm.subject, a);
         here || derived::reaches(state, s, &perm.subject, perm.reach, a)
     })
+}
+
+/// True for acts whose actor is not yet in play (reporting for duty).
+fn to_destination(act: &str) -> bool {
+    Lexicon::get()
+        .continuous
+        .act
+        .iter()
+        .any(|a| a.act == act && a.to_destination)
 }
 
 /// A mission's permission: it speaks of acts at its own location.

@@ -183,6 +183,9 @@ pub struct ActWords {
     /// personnel is reporting it).
     #[serde(default)]
     pub also: Vec<String>,
+    /// The actor is not yet in play: "present" and "here" name where it goes.
+    #[serde(default)]
+    pub to_destination: bool,
 }
 
 /// A kind of card read from its title, lore or class ("any Nor").

@@ -5,6 +5,7 @@
 use super::{because, no, outside_executing_orders, per_table, undecided};
 use crate::cards::model::CardType;
 use crate::engine::action::{Phase, Step};
+use crate::engine::permissions;
 use crate::engine::state::{GameState, Place, Target};
 use crate::engine::verdict::{Reason, Verdict};
 use crate::scenario::Question;
@@ -267,10 +268,14 @@ fn beam(
             );
         }
         let class = p.card.class.clone().unwrap_or_default().to_lowercase();
-        if p.card.card_type == CardType::Facility
-            && class.contains("station")
-            && p.card.title.contains("Nor")
-        {
+        if let Some(nor) = permissions::is_a(state, end, "Nor") {
+            reasons.push(Reason {
+                text: format!(
+                    "{} is a Nor (a station named so in its title or lore)",
+                    p.handle
+                ),
+                citation: Some(nor),
+            });
             return no(
                 reasons,
                 because(
@@ -429,9 +434,15 @@ fn land(
             super::fact("there is no planet at the ship's location to land on"),
         );
     }
-    let own = p.card.text.to_lowercase();
-    let allowed = own.contains("land") || q.allowed_by.is_some();
-    if !allowed {
+    let req = permissions::Request {
+        act: "land",
+        player: &p.controller,
+        actors: vec![ship],
+        target: None,
+        at: state.location_of(ship),
+    };
+    let permit = permissions::permitting(state, &req);
+    if permit.is_none() && q.allowed_by.is_none() {
         return no(
             reasons,
             because(
@@ -443,23 +454,19 @@ fn land(
             ),
         );
     }
-    reasons.push(because(
-        format!(
-            "{} may {act}: {}",
-            p.handle,
-            q.allowed_by
-                .clone()
-                .map_or("its own text allows it".to_string(), |c| format!(
-                    "{c} allows it"
-                ))
-        ),
-        title,
-    ));
-    if own.contains("range") {
-        reasons.push(because(
-            "landing and taking off use RANGE only as the card allowing it says",
+    match permit {
+        Some(r) => reasons.push(Reason {
+            text: format!("{} may {act}: {}", p.handle, r.describe()),
+            citation: Some(r.citation),
+        }),
+        None => reasons.push(because(
+            format!(
+                "{} may {act}: {} allows it",
+                p.handle,
+                q.allowed_by.clone().unwrap_or_default()
+            ),
             title,
-        ));
+        )),
     }
     Verdict::yes_no(true, reasons, vec![])
 }
@@ -553,7 +560,7 @@ fn docking_refused(state: &GameState, f: usize, player: &str) -> Option<Reason> 
     }
     let kind = fac.card.class.clone().unwrap_or_default().to_lowercase();
     let outpost = kind.contains("outpost");
-    if !outpost && !fac.card.text.to_lowercase().contains("dock") {
+    if !outpost && !permissions::grants(&fac.card, "dock") {
         return Some(because(
             format!(
                 "{} is not an outpost and its text does not allow docking (only space facilities allow it)",
@@ -632,8 +639,18 @@ fn cloak(act: &str, state: &GameState, movers: &[usize], mut reasons: Vec<Reason
     } else {
         "cloaking device"
     };
-    let text = format!("{} {}", p.card.text, p.card.characteristics.join(" ")).to_lowercase();
-    if !(text.contains(device) || (phase && text.contains("phase"))) {
+    let base = if phase { "phase" } else { "cloak" };
+    let player = p.controller.clone();
+    let req = permissions::Request {
+        act: base,
+        player: &player,
+        actors: vec![c],
+        target: None,
+        at: state.location_of(c),
+    };
+    let granted =
+        permissions::permitting(state, &req).is_some() || permissions::equipped(&p.card, base);
+    if !granted {
         return no(
             reasons,
             because(

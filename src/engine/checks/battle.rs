@@ -370,8 +370,13 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
         }
         Mode::Initiate => {}
     }
+    let allowed = super::card_rules::allowing(q, state);
+    if let Some((_, Some(r))) = &allowed {
+        reasons.push(r.clone());
+    }
+    let allowed_by = allowed.map(|(card, _)| card);
     if borg {
-        return match &q.allowed_by {
+        return match &allowed_by {
             Some(card) => {
                 reasons.push(because(format!("{card} allows the Borg to initiate battle; they may then attack any affiliation"), "battle - affiliation restrictions"));
                 Verdict::yes_no(true, reasons, vec![])
@@ -401,7 +406,7 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
     for a in &attacker_affs {
         for t in &target_affs {
             if !v.may_attack(a, t) {
-                if let Some(card) = &q.allowed_by {
+                if let Some(card) = &allowed_by {
                     reasons.push(because(
                         format!("{card} allows this attack"),
                         "battle - affiliation restrictions",

@@ -5,6 +5,7 @@
 pub mod act;
 pub mod attempt;
 pub mod battle;
+pub mod card_rules;
 pub mod coexist;
 pub mod compat;
 pub mod deck;
@@ -146,6 +147,9 @@ fn titled_action(
 pub fn answer(q: &Question, state: &GameState, db: &CardDb) -> Verdict {
     let missing =
         |what: &str, title: &str| undecided(format!("the question needs {what}"), vec![], title);
+    if let Some(v) = card_rules::forbidden(q, state) {
+        return v;
+    }
     match q.ask.as_str() {
         "valid response" => {
             let (Some(action), Some(card)) = (&state.action, q.card) else {

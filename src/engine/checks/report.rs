@@ -60,7 +60,13 @@ pub fn can_report(q: &Question, state: &GameState) -> Verdict {
             "card play",
         ));
     }
+    let allowed = super::card_rules::allowing(q, state);
     let Some(Target::Piece(f)) = q.to else {
+        // "Vorta may report here", "Your Bajorans may report for duty where present".
+        if let Some((_, Some(r))) = allowed {
+            reasons.push(r);
+            return Verdict::yes_no(true, reasons, vec![]);
+        }
         return undecided("`to` (the facility it reports to)", reasons, "report");
     };
     let fac = &state.pieces[f];
@@ -82,7 +88,7 @@ pub fn can_report(q: &Question, state: &GameState) -> Verdict {
         return no(reasons, because(format!("{} is not a facility: personnel may not normally report directly aboard a ship or to a planet", fac.handle), "report"));
     }
     let kind = fac.card.class.clone().unwrap_or_default().to_lowercase();
-    if kind.contains("station") {
+    if kind.contains("station") && !crate::engine::permissions::grants(&fac.card, "report") {
         return no(
             reasons,
             because(
@@ -134,7 +140,8 @@ pub fn can_report(q: &Question, state: &GameState) -> Verdict {
         );
     };
     let here = state.locations[loc].quadrant().to_string();
-    if let Some(by) = &q.allowed_by {
+    if let Some((by, why)) = &allowed {
+        reasons.extend(why.clone());
         match state.find(by).map(|i| state.pieces[i].card.card_type.clone()) {
             Some(CardType::Facility) | Some(CardType::Site) => {}
             Some(_) => {
