@@ -390,9 +390,13 @@ pub fn has_trait(state: &GameState, piece: usize, d: &Descriptor) -> bool {
     let affiliations = state.affiliations(piece);
     match d {
         Descriptor::Icon(code) => {
+            // Cards list icon codes without brackets ("Cmd"); an affiliation
+            // icon is held by a card of that affiliation.
+            let code = code.trim_matches(|c| c == '[' || c == ']');
+            let icons = &crate::vocab::vocabulary().icons;
             card.has_icon(code)
-                || crate::vocab::vocabulary()
-                    .icons
+                || icons.canonical(code).is_some_and(|c| card.has_icon(c))
+                || icons
                     .affiliation(code)
                     .is_some_and(|a| affiliations.iter().any(|x| x.eq_ignore_ascii_case(a)))
         }

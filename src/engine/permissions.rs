@@ -106,6 +106,20 @@ pub fn permitting(state: &GameState, req: &Request) -> Option<Ruling> {
         .find(|r| r.polarity == Polarity::Permit)
 }
 
+/// The permission a card named by the question (`allowed_by`, possibly not
+/// yet in play: Commandeer Ship is about to be played) gives this request:
+/// the same act, aimed at what the request targets.
+pub fn named_permit(state: &GameState, piece: usize, req: &Request) -> Option<Ruling> {
+    let card = &state.pieces[piece].card;
+    continuous::of(card)
+        .permissions
+        .iter()
+        .find(|p| {
+            p.polarity == Polarity::Permit && same_act(&p.act, req.act) && aimed_at(state, p, req)
+        })
+        .map(|p| ruling(p, Source::Piece(piece), card))
+}
+
 /// True when a card's compiled text permits the act (for `allowed_by`: a
 /// named card must really grant what it is named for).
 pub fn grants(card: &Card, act: &str) -> bool {
@@ -190,24 +204,38 @@ fn from_piece(state: &GameState, s: usize, perm: &Permission, req: &Request) -> 
         return whose_player(perm, holder, req.player)
             && (perm.reach != Reach::Here || state.location_of(s) == req.at);
     }
-    let destination = to_destination(req.act)
+    let destination = act_words(req.act).is_some_and(|a| a.to_destination)
         && matches!(perm.reach, Reach::Here | Reach::Present | Reach::Aboard);
-    req.actors.iter().all(|&a| {
+    let actors = acting(state, req);
+    let reached = |&a: &usize| {
         let here = (perm.reach == Reach::Here || destination)
             && req.at.is_some()
             && state.location_of(s) == req.at
             && derived::is_subject(state, holder, &perm.subject, a);
         here || derived::reaches(state, s, &perm.subject, perm.reach, a)
-    })
+    };
+    // A prohibition stops the act if it reaches any actor; a permission
+    // must cover every one.
+    match perm.polarity {
+        Polarity::Forbid => actors.iter().any(reached),
+        Polarity::Permit => actors.iter().all(reached),
+    }
 }
 
-/// True for acts whose actor is not yet in play (reporting for duty).
-fn to_destination(act: &str) -> bool {
-    Lexicon::get()
-        .continuous
-        .act
-        .iter()
-        .any(|a| a.act == act && a.to_destination)
+fn act_words(act: &str) -> Option<&'static crate::engine::abilities::lexicon::ActWords> {
+    Lexicon::get().continuous.act.iter().find(|a| a.act == act)
+}
+
+/// The cards acting: the request's actors, and for an act performed through
+/// a crew (a mission attempt by a ship) the crew aboard.
+fn acting(state: &GameState, req: &Request) -> Vec<usize> {
+    let mut out = req.actors.clone();
+    if act_words(req.act).is_some_and(|a| a.by_crew) {
+        for &a in &req.actors {
+            out.extend(state.crew(a));
+        }
+    }
+    out
 }
 
 /// A mission's permission: it speaks of acts at its own location.

@@ -649,7 +649,9 @@ fn ends_subject(s: &[Token], k: usize, w: &ContinuousWords) -> bool {
 
 fn reach_in(s: &[Token], w: &ContinuousWords) -> Option<Reach> {
     (0..s.len()).find_map(|k| {
-        if any_phrase_at(s, k, &w.present).is_some() {
+        if any_phrase_at(s, k, &w.crew).is_some() {
+            Some(Reach::Aboard)
+        } else if any_phrase_at(s, k, &w.present).is_some() {
             Some(Reach::Present)
         } else if any_phrase_at(s, k, &w.aboard).is_some() {
             Some(Reach::Aboard)

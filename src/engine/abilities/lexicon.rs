@@ -148,6 +148,8 @@ pub struct ContinuousWords {
     pub use_only: Vec<String>,
     pub present: Vec<String>,
     pub aboard: Vec<String>,
+    #[serde(default)]
+    pub crew: Vec<String>,
     pub here: Vec<String>,
     pub host: Vec<String>,
     pub own: Vec<String>,
@@ -186,6 +188,9 @@ pub struct ActWords {
     /// The actor is not yet in play: "present" and "here" name where it goes.
     #[serde(default)]
     pub to_destination: bool,
+    /// A ship or facility performs it through its crew: they act too.
+    #[serde(default)]
+    pub by_crew: bool,
 }
 
 /// A kind of card read from its title, lore or class ("any Nor").

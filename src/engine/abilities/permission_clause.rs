@@ -8,7 +8,7 @@
 //! phrases, so "Badlands" never names landing.
 
 use super::continuous::{
-    any_phrase_at, subject_before, traits_of, Permission, Polarity, Reach, Subject,
+    any_phrase_at, subject_before, traits_of, Descriptor, Permission, Polarity, Reach, Subject,
 };
 use super::grammar::{self, TokKind, Token};
 use super::lexicon::ContinuousWords;
@@ -106,7 +106,7 @@ fn permission(
     let (act_start, act, act_end) = a;
     // "Allows your ships to land": the subject follows the modal.
     let (subject, mut reach, condition) = if m.1 < act_start && s[act_start - 1].is_word("to") {
-        subject_before(s, m.1, act_start, act_end, w, Reach::Bearer)
+        subject_before(s, m.1, act_start - 1, act_end, w, Reach::Bearer)
     } else {
         let start = clause_start(s, m.0);
         subject_before(s, start, m.0, act_end, w, Reach::Bearer)
@@ -119,10 +119,13 @@ fn permission(
     let rest = &s[act_end..rest_end];
     let (mut objects, _) = traits_of(rest, w);
     // "against [Dom]", "aboard {U.S.S. Voyager}": prepositions are not traits.
-    objects.retain(|t| {
-        !matches!(&t.descriptor, super::continuous::Descriptor::Word(x)
-            if ["against", "to", "on", "at", "into", "from", "here", "for", "free", "once", "turn", "use"].contains(&x.as_str())
-                || x.parse::<f32>().is_ok())
+    // What the act is aimed at is kept only when it is recognisably a card
+    // kind: an icon, a card reference or an affiliation ("against [Dom]",
+    // "against other Bajorans"); other words ("target's crew") are left to
+    // the card's other rules.
+    objects.retain(|t| match &t.descriptor {
+        Descriptor::Word(x) => affiliation_word(x),
+        _ => true,
     });
     if (0..rest.len()).any(|k| any_phrase_at(rest, k, &w.here).is_some()) {
         reach = Reach::Here;
@@ -136,6 +139,14 @@ fn permission(
         condition,
         text: grammar::render(s),
     }
+}
+
+/// "bajorans", "klingon": a word naming an affiliation.
+fn affiliation_word(word: &str) -> bool {
+    let affiliations = &crate::vocab::vocabulary().affiliations;
+    [word, word.trim_end_matches('s')]
+        .iter()
+        .any(|w| affiliations.canonical(w).is_some())
 }
 
 /// The start of the clause holding `i` (after the last comma or sentence start).
@@ -168,7 +179,7 @@ fn not_attemptable(s: &[Token], i: usize, w: &ContinuousWords) -> Permission {
 
 #[cfg(test)]
 mod tests {
-    use super::super::continuous::{compile, Descriptor, Whose};
+    use super::super::continuous::{compile, Whose};
     use super::*;
     use crate::cards::model::CardType;
 

@@ -62,9 +62,11 @@ pub fn reason(r: &Ruling) -> Reason {
 /// load to name a card whose text grants the act).
 pub fn allowing(q: &Question, state: &GameState) -> Option<(String, Option<Reason>)> {
     let player = super::asker(q, state);
-    let permit = request(q, state, &player).and_then(|r| permissions::permitting(state, &r));
-    match permit {
-        Some(r) => Some((r.card.clone(), Some(reason(&r)))),
-        None => q.allowed_by.clone().map(|by| (by, None)),
-    }
+    let req = request(q, state, &player)?;
+    let named = || {
+        let piece = state.find(q.allowed_by.as_deref()?)?;
+        permissions::named_permit(state, piece, &req)
+    };
+    let permit = permissions::permitting(state, &req).or_else(named)?;
+    Some((permit.card.clone(), Some(reason(&permit))))
 }

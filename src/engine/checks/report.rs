@@ -67,6 +67,15 @@ pub fn can_report(q: &Question, state: &GameState) -> Verdict {
             reasons.push(r);
             return Verdict::yes_no(true, reasons, vec![]);
         }
+        if q.to.is_some() {
+            return no(
+                reasons,
+                because(
+                    "cards report for duty to a facility, unless a card allows reporting elsewhere; none in play does",
+                    "report",
+                ),
+            );
+        }
         return undecided("`to` (the facility it reports to)", reasons, "report");
     };
     let fac = &state.pieces[f];
