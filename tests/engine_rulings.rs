@@ -35,8 +35,9 @@ fn every_ruling_passes_and_cites_real_entries() {
         unknown_cites.is_empty(),
         "citations not in the corpus: {unknown_cites:?}"
     );
-    for k in daystrom::engine::checks::ASKS
+    for k in daystrom::engine::question::KINDS
         .iter()
+        .map(|k| &k.name)
         .filter(|k| !["valid response", "can play"].contains(k))
     {
         assert!(run.kinds.contains(*k), "no ruling asks \"{k}\"");

@@ -108,7 +108,6 @@ pub struct Piece {
     pub mode: Option<String>,
     /// What an objective (or other targeting card) targets.
     pub target: Option<Target>,
-    pub copies: usize,
 }
 
 /// Something a card or question may point at.
@@ -131,6 +130,8 @@ pub struct Deck {
 
 #[derive(Debug, Clone, Default)]
 pub struct GameState {
+    /// The players, as the scenario declares them.
+    pub players: Vec<PlayerId>,
     pub turn_player: String,
     pub phase: Phase,
     pub format: Format,
@@ -263,12 +264,148 @@ impl GameState {
             .collect()
     }
 
-    /// The player who is not `player` (scenarios have two).
+    /// The player who is not `player` (scenarios have two): the other
+    /// declared player.
     pub fn opponent_of(&self, player: &str) -> Option<String> {
-        self.pieces
+        self.players
             .iter()
-            .flat_map(|p| [p.owner.clone(), p.controller.clone()])
-            .chain(std::iter::once(self.turn_player.clone()))
-            .find(|o| !o.is_empty() && !o.eq_ignore_ascii_case(player))
+            .map(|p| p.0.clone())
+            .find(|o| !o.is_empty() && o != player)
+    }
+
+    /// Whether `name` is a declared player (exactly as declared: a player is
+    /// never guessed from the spelling of a card's title).
+    pub fn is_player(&self, name: &str) -> bool {
+        self.players.iter().any(|p| p.0 == name)
+    }
+}
+
+/// A piece in play (or in a zone) of the scenario: an index into
+/// [`GameState::pieces`]. Two copies of one card are two pieces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PieceId(pub usize);
+
+/// A spaceline location: an index into [`GameState::locations`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LocationId(pub usize);
+
+/// A player, by the name the scenario declares for them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(pub String);
+
+impl std::fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The six attributes of the Glossary ("attributes"): personnel have
+/// INTEGRITY, CUNNING and STRENGTH; ships and facilities RANGE, WEAPONS and
+/// SHIELDS, printed in the same three boxes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Attr {
+    Integrity,
+    Cunning,
+    Strength,
+    Range,
+    Weapons,
+    Shields,
+}
+
+impl Attr {
+    pub const ALL: [Attr; 6] = [
+        Attr::Integrity,
+        Attr::Cunning,
+        Attr::Strength,
+        Attr::Range,
+        Attr::Weapons,
+        Attr::Shields,
+    ];
+
+    /// The name the cards print ("INTEGRITY").
+    pub fn name(self) -> &'static str {
+        match self {
+            Attr::Integrity => "INTEGRITY",
+            Attr::Cunning => "CUNNING",
+            Attr::Strength => "STRENGTH",
+            Attr::Range => "RANGE",
+            Attr::Weapons => "WEAPONS",
+            Attr::Shields => "SHIELDS",
+        }
+    }
+
+    /// "integrity", "Range", "SHIELDS" → the attribute.
+    pub fn parse(name: &str) -> Option<Attr> {
+        let n = name.trim();
+        Attr::ALL
+            .into_iter()
+            .find(|a| a.name().eq_ignore_ascii_case(n))
+    }
+
+    /// The printed box holding this attribute on a card.
+    pub fn printed(self, card: &Card) -> Option<&crate::cards::model::Stat> {
+        match self {
+            Attr::Integrity | Attr::Range => card.int_rng.as_ref(),
+            Attr::Cunning | Attr::Weapons => card.cun_wpn.as_ref(),
+            Attr::Strength | Attr::Shields => card.str_shd.as_ref(),
+        }
+    }
+}
+
+/// An action a rule asks the cards in play about: who does what, to what,
+/// where. `act` is the `can act` vocabulary ("land", "beam", "attack",
+/// "report", "attempt", "commandeer").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    pub act: String,
+    pub player: PlayerId,
+    pub actors: Vec<PieceId>,
+    pub target: Option<Target>,
+    pub at: Option<LocationId>,
+}
+
+/// What the cards in play say about a [`Request`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Permission {
+    /// No card in play says anything about it: the rules' default applies.
+    Silent,
+    /// A card in play allows it (a card may override a rule, Glossary
+    /// "card text overrides rules").
+    Permits {
+        by: PieceId,
+        why: String,
+        citation: crate::engine::verdict::Citation,
+    },
+    /// A card in play forbids it.
+    Forbids {
+        by: PieceId,
+        why: String,
+        citation: crate::engine::verdict::Citation,
+    },
+}
+
+impl GameState {
+    /// The piece an id names.
+    pub fn piece(&self, id: PieceId) -> &Piece {
+        &self.pieces[id.0]
+    }
+
+    /// The value of `attr` on a piece now: every rule reads attributes here.
+    /// Today this is the printed value; an undefined attribute (a blank or
+    /// non-numeric box) counts as 0 (Glossary "undefined attribute"). The
+    /// derived-state layer adds the continuous effects of cards in play at
+    /// this one place.
+    pub fn attribute(&self, id: PieceId, attr: Attr) -> i32 {
+        attr.printed(&self.piece(id).card)
+            .and_then(|s| s.num())
+            .unwrap_or(0)
+    }
+
+    /// What the cards in play permit or forbid about `request`: every rule
+    /// that asks "may this be done here?" asks here. Today no card's text is
+    /// read for permissions, so the answer is [`Permission::Silent`]; the
+    /// permissions layer compiles "may", "may not", "allows…" text into this.
+    pub fn permits(&self, _request: &Request) -> Permission {
+        Permission::Silent
     }
 }
