@@ -4,6 +4,8 @@
 
 use crate::cards::model::{Card, CardType};
 use crate::engine::action::{Action, Phase};
+use crate::engine::verdict::Reason;
+pub use crate::vocab::usable::Purpose;
 use std::collections::BTreeMap;
 
 /// Tournament format: changes deck limits, compatibility and attack rules.
@@ -407,5 +409,186 @@ impl GameState {
     /// permissions layer compiles "may", "may not", "allows…" text into this.
     pub fn permits(&self, _request: &Request) -> Permission {
         Permission::Silent
+    }
+
+    /// Whether a piece may be used for `purpose`; if not, the reason, citing
+    /// the Glossary entry of the first state in `glossary/usable.toml` that
+    /// excludes it. Every check that asks "who can staff / attempt / fight /
+    /// use a skill" asks here.
+    pub fn usable(&self, id: PieceId, purpose: Purpose) -> Result<(), Reason> {
+        let usable = &crate::vocab::vocabulary().usable;
+        match usable
+            .excluding(purpose)
+            .find(|e| self.in_state(id.0, &e.state))
+        {
+            None => Ok(()),
+            Some(e) => Err(Reason {
+                text: format!("{} is {}: {}", self.piece(id).handle, e.state, e.reason),
+                citation: Some(crate::engine::verdict::Citation::glossary(&e.entry)),
+            }),
+        }
+    }
+
+    /// Whether a piece is in one of the states `glossary/usable.toml` names.
+    fn in_state(&self, idx: usize, state: &str) -> bool {
+        let s = &self.pieces[idx].status;
+        match state {
+            "in stasis" => self.in_stasis(idx),
+            "disabled" => s.disabled,
+            "house arrest" => s.house_arrest,
+            "stunned" => s.stunned,
+            "mortally wounded" => s.mortally_wounded,
+            "intruder" => self.is_intruder(idx),
+            "stopped" => self.is_stopped(idx),
+            other => unreachable!("glossary/usable.toml names unknown state {other}"),
+        }
+    }
+
+    /// In stasis itself or aboard a ship in stasis ("Cards aboard a ship in
+    /// stasis are also in stasis", Glossary "stasis").
+    pub fn in_stasis(&self, idx: usize) -> bool {
+        let mut cur = idx;
+        for _ in 0..32 {
+            if self.pieces[cur].status.in_stasis {
+                return true;
+            }
+            match self.pieces[cur].at {
+                Place::Aboard(c) if c != cur => cur = c,
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    /// An intruder: marked so, or personnel aboard a ship or facility its
+    /// controller does not control (Glossary "intruder").
+    pub fn is_intruder(&self, idx: usize) -> bool {
+        let piece = &self.pieces[idx];
+        if piece.status.intruder {
+            return true;
+        }
+        match piece.at {
+            Place::Aboard(c) => {
+                let carrier = &self.pieces[c];
+                piece.card.is_personnel()
+                    && matches!(carrier.card.card_type, CardType::Ship | CardType::Facility)
+                    && !carrier.controller.eq_ignore_ascii_case(&piece.controller)
+            }
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn piece(handle: &str, ty: CardType, controller: &str, at: Place) -> Piece {
+        Piece {
+            handle: handle.into(),
+            card: Card {
+                title: handle.into(),
+                card_type: ty,
+                ..Card::default()
+            },
+            owner: controller.into(),
+            controller: controller.into(),
+            at,
+            status: Status::default(),
+            docked: None,
+            mode: None,
+            target: None,
+        }
+    }
+
+    /// A ship (0) in space with Data (1) aboard, both alice's.
+    fn ship_and_crew() -> GameState {
+        GameState {
+            pieces: vec![
+                piece("Enterprise", CardType::Ship, "alice", Place::Table),
+                piece("Data", CardType::Personnel, "alice", Place::Aboard(0)),
+            ],
+            ..GameState::default()
+        }
+    }
+
+    fn entry(r: Result<(), Reason>) -> String {
+        r.unwrap_err().citation.unwrap().title
+    }
+
+    #[test]
+    fn a_stopped_personnel_uses_skills_but_does_not_staff_attempt_or_fight() {
+        let mut s = ship_and_crew();
+        s.pieces[1].status.stopped = true;
+        let data = PieceId(1);
+        assert!(s.usable(data, Purpose::Skills).is_ok());
+        for p in [Purpose::Staffing, Purpose::Attempting, Purpose::Battle] {
+            assert_eq!(entry(s.usable(data, p)), "stopped");
+        }
+    }
+
+    #[test]
+    fn aboard_a_stopped_ship_is_stopped_and_aboard_a_ship_in_stasis_is_in_stasis() {
+        let mut s = ship_and_crew();
+        s.pieces[0].status.stopped = true;
+        assert_eq!(entry(s.usable(PieceId(1), Purpose::Attempting)), "stopped");
+        s.pieces[0].status.in_stasis = true;
+        assert_eq!(entry(s.usable(PieceId(1), Purpose::Skills)), "stasis");
+    }
+
+    #[test]
+    fn stunned_and_mortally_wounded_personnel_use_no_skills() {
+        let mut s = ship_and_crew();
+        s.pieces[1].status.stunned = true;
+        assert_eq!(
+            entry(s.usable(PieceId(1), Purpose::Staffing)),
+            "stunned and mortally wounded"
+        );
+        s.pieces[1].status.stunned = false;
+        s.pieces[1].status.mortally_wounded = true;
+        assert!(s.usable(PieceId(1), Purpose::Skills).is_err());
+    }
+
+    #[test]
+    fn an_intruder_may_not_attempt_but_is_otherwise_usable() {
+        let mut s = ship_and_crew();
+        s.pieces[0].controller = "bob".into();
+        assert!(s.is_intruder(1));
+        assert_eq!(entry(s.usable(PieceId(1), Purpose::Attempting)), "intruder");
+        assert!(s.usable(PieceId(1), Purpose::Battle).is_ok());
+    }
+
+    #[test]
+    fn house_arrest_and_disabled_follow_their_entries() {
+        let mut s = ship_and_crew();
+        s.pieces[1].status.house_arrest = true;
+        assert_eq!(entry(s.usable(PieceId(1), Purpose::Battle)), "house arrest");
+        assert!(s.usable(PieceId(1), Purpose::Skills).is_ok());
+        s.pieces[1].status.disabled = true;
+        assert_eq!(entry(s.usable(PieceId(1), Purpose::Skills)), "disabled");
+    }
+
+    #[test]
+    fn an_unharmed_personnel_is_usable_for_everything() {
+        let s = ship_and_crew();
+        for p in [
+            Purpose::Staffing,
+            Purpose::Attempting,
+            Purpose::Battle,
+            Purpose::Skills,
+        ] {
+            assert!(s.usable(PieceId(1), p).is_ok());
+        }
+    }
+
+    #[test]
+    fn attributes_are_read_through_one_accessor_and_undefined_is_zero() {
+        let mut s = ship_and_crew();
+        s.pieces[0].card.int_rng = Some(crate::cards::model::Stat::Num(8));
+        s.pieces[0].card.cun_wpn = Some(crate::cards::model::Stat::Text("X".into()));
+        assert_eq!(s.attribute(PieceId(0), Attr::Range), 8);
+        assert_eq!(s.attribute(PieceId(0), Attr::Weapons), 0);
+        assert_eq!(s.attribute(PieceId(0), Attr::Shields), 0);
+        assert_eq!(Attr::parse("shields"), Some(Attr::Shields));
     }
 }

@@ -74,10 +74,7 @@ pub fn can_act(q: &Question, state: &GameState) -> Verdict {
         return no(reasons, because("no other actions can occur during a battle unless they are a valid response or suspend play", "battle"));
     }
     let movers: Vec<usize> = q.who.pieces();
-    if let Some(&m) = movers
-        .iter()
-        .find(|&&m| super::restraints::in_stasis(state, m))
-    {
+    if let Some(&m) = movers.iter().find(|&&m| state.in_stasis(m)) {
         return no(
             reasons,
             because(

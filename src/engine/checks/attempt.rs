@@ -5,7 +5,7 @@ use super::{because, fact, no, outside_executing_orders, per_table, ruling, unde
 use crate::cards::model::{Card, CardType};
 use crate::engine::question::{AttemptQuestion as Question, Party};
 use crate::engine::requirements;
-use crate::engine::state::{GameState, Place};
+use crate::engine::state::{GameState, PieceId, Place, Purpose};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
 
 /// The personnel of the group a question names: `by` personnel, and the crew
@@ -35,6 +35,23 @@ fn ship_of(who: &Party, state: &GameState) -> Option<usize> {
                 _ => None,
             })
         })
+}
+
+/// The members of a group who may take part in an attempt (and face its
+/// dilemmas), with a reason for each who may not.
+pub fn usable_for_attempt(
+    state: &GameState,
+    all: &[usize],
+    reasons: &mut Vec<Reason>,
+) -> Vec<usize> {
+    let mut able = Vec::new();
+    for &p in all {
+        match state.usable(PieceId(p), Purpose::Attempting) {
+            Ok(()) => able.push(p),
+            Err(why) => reasons.push(why),
+        }
+    }
+    able
 }
 
 /// Who may attempt the mission, as affiliation names; `None` = any affiliation.
@@ -190,31 +207,7 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
             fact("not every member of the group is at the mission's location"),
         );
     }
-    for &p in &all {
-        if let Some(why) = super::restraints::unusable(state, p) {
-            reasons.push(why);
-        } else if super::restraints::is_intruder(state, p) {
-            reasons.push(because(
-                format!(
-                    "{} is an intruder: intruders cannot attempt or scout missions",
-                    state.pieces[p].handle
-                ),
-                "intruder",
-            ));
-        }
-    }
-    let able: Vec<usize> = all
-        .iter()
-        .copied()
-        .filter(|&p| {
-            let s = &state.pieces[p].status;
-            !state.is_stopped(p)
-                && !s.stunned
-                && !s.mortally_wounded
-                && super::restraints::unusable(state, p).is_none()
-                && !super::restraints::is_intruder(state, p)
-        })
-        .collect();
+    let able = usable_for_attempt(state, &all, &mut reasons);
     if able.len() < all.len() {
         reasons.push(because(
             format!(
@@ -363,15 +356,7 @@ pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
             )
         }
     };
-    let able: Vec<usize> = all
-        .iter()
-        .copied()
-        .filter(|&p| !state.is_stopped(p) && super::restraints::unusable(state, p).is_none())
-        .collect();
-    reasons.extend(
-        all.iter()
-            .filter_map(|&p| super::restraints::unusable(state, p)),
-    );
+    let able = usable_for_attempt(state, &all, &mut reasons);
     if able.len() < all.len() {
         reasons.push(because(
             "\"stopped\" personnel cannot contribute skills to overcome dilemmas or solve missions",

@@ -4,7 +4,7 @@
 use super::{because, compat, fact, no, outside_executing_orders, ruling, undecided};
 use crate::cards::model::CardType;
 use crate::engine::question::{AttackQuestion as Question, BattleMode as Mode};
-use crate::engine::state::{Attr, Format, GameState, PieceId, Place};
+use crate::engine::state::{Attr, Format, GameState, PieceId, Place, Purpose};
 use crate::engine::verdict::{Reason, Verdict};
 use crate::vocab::vocabulary;
 
@@ -18,8 +18,7 @@ fn is_leader(state: &GameState, p: usize) -> bool {
 }
 
 fn able(state: &GameState, p: usize) -> bool {
-    let s = &state.pieces[p].status;
-    !s.stunned && !s.mortally_wounded && super::restraints::unusable(state, p).is_none()
+    state.usable(PieceId(p), Purpose::Battle).is_ok()
 }
 
 /// Affiliations of a force: its ships/facilities and every personnel in it.
@@ -59,10 +58,7 @@ fn restrained(
     reasons: &mut Vec<Reason>,
 ) -> Option<Verdict> {
     let take = |r: &mut Vec<Reason>| std::mem::take(r);
-    if let Some(&t) = targets
-        .iter()
-        .find(|&&t| super::restraints::in_stasis(state, t))
-    {
+    if let Some(&t) = targets.iter().find(|&&t| state.in_stasis(t)) {
         return Some(no(
             take(reasons),
             because(

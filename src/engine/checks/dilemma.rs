@@ -5,6 +5,7 @@ use super::{because, fact, undecided};
 use crate::cards::model::Card;
 use crate::engine::question::{DilemmaQuestion as Question, Party};
 use crate::engine::requirements::{self, Setting};
+use crate::engine::state::Purpose;
 use crate::engine::state::{GameState, Place};
 use crate::engine::verdict::Verdict;
 
@@ -120,7 +121,11 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
     let able: Vec<usize> = group
         .iter()
         .copied()
-        .filter(|&p| !state.is_stopped(p) && super::restraints::unusable(state, p).is_none())
+        .filter(|&p| {
+            state
+                .usable(crate::engine::state::PieceId(p), Purpose::Attempting)
+                .is_ok()
+        })
         .collect();
     let in_play: Vec<Card> = able.iter().map(|&p| state.card_in_play(p)).collect();
     let cards: Vec<&Card> = in_play.iter().collect();

@@ -5,7 +5,7 @@
 use super::{because, fact, no, undecided};
 use crate::cards::model::CardType;
 use crate::engine::question::ShipQuestion as Question;
-use crate::engine::state::{Attr, GameState, PieceId, Target};
+use crate::engine::state::{Attr, GameState, PieceId, Purpose, Target};
 use crate::engine::verdict::{Reason, Verdict};
 use crate::vocab::vocabulary;
 
@@ -14,13 +14,7 @@ fn able_crew(state: &GameState, ship: usize) -> Vec<usize> {
     state
         .crew(ship)
         .into_iter()
-        .filter(|&p| {
-            let s = &state.pieces[p].status;
-            !state.is_stopped(p)
-                && !s.stunned
-                && !s.mortally_wounded
-                && super::restraints::unusable(state, p).is_none()
-        })
+        .filter(|&p| state.usable(PieceId(p), Purpose::Staffing).is_ok())
         .collect()
 }
 
@@ -289,7 +283,7 @@ pub fn can_move(q: &Question, state: &GameState) -> Verdict {
             ),
         );
     }
-    if super::restraints::in_stasis(state, ship) {
+    if state.in_stasis(ship) {
         return no(
             reasons,
             because(
