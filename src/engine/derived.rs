@@ -56,14 +56,6 @@ pub fn printed_value(stat: Option<&Stat>) -> Option<i32> {
     }
 }
 
-fn printed_box(card: &Card, attr: Attr) -> Option<&Stat> {
-    match attr.slot() {
-        0 => card.int_rng.as_ref(),
-        1 => card.cun_wpn.as_ref(),
-        _ => card.str_shd.as_ref(),
-    }
-}
-
 /// True when the attribute belongs to this kind of card (INTEGRITY to
 /// personnel, RANGE to ships and facilities).
 fn carries(card: &Card, attr: Attr) -> bool {
@@ -85,8 +77,7 @@ struct Applied {
 /// The derived value of an attribute of a piece.
 pub fn attribute(state: &GameState, piece: usize, attr: Attr) -> Value {
     let card = &state.pieces[piece].card;
-    let Some(printed) = printed_value(printed_box(card, attr)).filter(|_| carries(card, attr))
-    else {
+    let Some(printed) = printed_value(attr.printed(card)).filter(|_| carries(card, attr)) else {
         return Value {
             value: 0,
             defined: false,
@@ -221,7 +212,7 @@ fn damage_marker(state: &GameState, source: usize, piece: usize, attr: Attr) -> 
     if !marker || s.at != Place::Aboard(piece) || attr.of_personnel() {
         return None;
     }
-    printed_value(printed_box(&s.card, attr)).map(ModOp::Add)
+    printed_value(attr.printed(&s.card)).map(ModOp::Add)
 }
 
 /// Copies of a non-cumulative card count once; a cumulative card's copies
@@ -519,7 +510,7 @@ pub fn changes(state: &GameState, piece: usize) -> Vec<Change> {
 /// changed it (with the entry it is applied under) and for an undefined one.
 pub fn read(state: &GameState, piece: usize, attr: Attr, reasons: &mut Vec<Reason>) -> i32 {
     let v = attribute(state, piece, attr);
-    if !v.defined && printed_box(&state.pieces[piece].card, attr).is_some() {
+    if !v.defined && attr.printed(&state.pieces[piece].card).is_some() {
         reasons.push(Reason {
             text: format!(
                 "{}'s {} is undefined: it counts as 0 and cannot be modified",

@@ -10,5 +10,6 @@ pub use verdict::{Citation, Reason, Verdict, VerdictValue};
 pub mod checks;
 pub mod derived;
 pub mod permissions;
+pub mod question;
 pub mod requirements;
 pub mod state;

@@ -15,21 +15,45 @@ use crate::cards::model::Card;
 use crate::engine::abilities::continuous::{self, Permission, Polarity, Reach};
 use crate::engine::abilities::lexicon::Lexicon;
 use crate::engine::derived;
-use crate::engine::state::GameState;
+use crate::engine::state::{GameState, Permission as Decision, Request, Target};
 use crate::engine::verdict::Citation;
 
-/// An action asked about: `act` is a lexicon act ("land", "beam", "dock",
-/// "cloak", "phase", "attack", "report", "attempt", "move", "play").
-#[derive(Debug, Clone, PartialEq)]
-pub struct Request<'a> {
-    pub act: &'a str,
-    pub player: &'a str,
-    /// The cards acting (the ship landing, the personnel beaming, the card reporting).
-    pub actors: Vec<usize>,
-    /// The card the act is aimed at (the ship attacked, the facility reported to).
-    pub target: Option<usize>,
-    /// The location where it happens.
-    pub at: Option<usize>,
+/// A request as the rules here read it: the act as the lexicon names it,
+/// the acting cards, the piece aimed at and the location where it happens
+/// (from the request, else from its target or first actor).
+struct Asked<'a> {
+    act: &'static str,
+    player: &'a str,
+    actors: Vec<usize>,
+    target: Option<usize>,
+    at: Option<usize>,
+}
+
+impl<'a> Asked<'a> {
+    fn of(state: &GameState, req: &'a Request) -> Option<Asked<'a>> {
+        let act = act_named(&req.act)?;
+        let actors: Vec<usize> = req.actors.iter().map(|p| p.0).collect();
+        let target = match req.target {
+            Some(Target::Piece(p)) => Some(p),
+            _ => None,
+        };
+        let at = req
+            .at
+            .map(|l| l.0)
+            .or(match req.target {
+                Some(Target::Location(l) | Target::Planet(l)) => Some(l),
+                Some(Target::Piece(p)) => state.location_of(p),
+                None => None,
+            })
+            .or_else(|| actors.first().and_then(|&a| state.location_of(a)));
+        Some(Asked {
+            act,
+            player: &req.player.0,
+            actors,
+            target,
+            at,
+        })
+    }
 }
 
 /// Where a permission comes from.
@@ -53,6 +77,14 @@ pub struct Ruling {
 }
 
 impl Ruling {
+    /// The name of the card that decides: a piece's handle or a mission's title.
+    pub fn by(&self, state: &GameState) -> String {
+        match self.source {
+            Source::Piece(p) => state.pieces[p].handle.clone(),
+            Source::Mission(l) => state.locations[l].name.clone(),
+        }
+    }
+
     /// "Bajoran Interceptor permits land: \"May take off or land ...\"".
     pub fn describe(&self) -> String {
         let verb = match self.polarity {
@@ -66,6 +98,10 @@ impl Ruling {
 /// Every permission or prohibition of the cards in play (and of the
 /// missions on the spaceline) that applies to the request.
 pub fn rulings(state: &GameState, req: &Request) -> Vec<Ruling> {
+    let Some(req) = Asked::of(state, req) else {
+        return Vec::new();
+    };
+    let req = &req;
     let mut out = Vec::new();
     for s in 0..state.pieces.len() {
         let p = &state.pieces[s];
@@ -92,6 +128,22 @@ pub fn rulings(state: &GameState, req: &Request) -> Vec<Ruling> {
     out
 }
 
+/// What the cards in play say about a request: a prohibition first, then a
+/// permission, else silence (the rules' default applies).
+pub fn decide(state: &GameState, req: &Request) -> Decision {
+    let all = rulings(state, req);
+    let first = |p: Polarity| all.iter().find(|r| r.polarity == p);
+    let (by, why, citation) = match first(Polarity::Forbid).or_else(|| first(Polarity::Permit)) {
+        Some(r) => (r.by(state), format!("\"{}\"", r.text), r.citation.clone()),
+        None => return Decision::Silent,
+    };
+    if first(Polarity::Forbid).is_some() {
+        Decision::Forbids { by, why, citation }
+    } else {
+        Decision::Permits { by, why, citation }
+    }
+}
+
 /// The first prohibition that applies.
 pub fn forbidding(state: &GameState, req: &Request) -> Option<Ruling> {
     rulings(state, req)
@@ -110,6 +162,7 @@ pub fn permitting(state: &GameState, req: &Request) -> Option<Ruling> {
 /// yet in play: Commandeer Ship is about to be played) gives this request:
 /// the same act, aimed at what the request targets.
 pub fn named_permit(state: &GameState, piece: usize, req: &Request) -> Option<Ruling> {
+    let req = &Asked::of(state, req)?;
     let card = &state.pieces[piece].card;
     continuous::of(card)
         .permissions
@@ -195,7 +248,7 @@ fn ruling(perm: &Permission, source: Source, card: &Card) -> Ruling {
 
 /// A card in play's permission applies: same act, no unread condition, an
 /// actor it reaches, and the target it names.
-fn from_piece(state: &GameState, s: usize, perm: &Permission, req: &Request) -> bool {
+fn from_piece(state: &GameState, s: usize, perm: &Permission, req: &Asked) -> bool {
     if !same_act(&perm.act, req.act) || perm.condition.is_some() || !aimed_at(state, perm, req) {
         return false;
     }
@@ -228,7 +281,7 @@ fn act_words(act: &str) -> Option<&'static crate::engine::abilities::lexicon::Ac
 
 /// The cards acting: the request's actors, and for an act performed through
 /// a crew (a mission attempt by a ship) the crew aboard.
-fn acting(state: &GameState, req: &Request) -> Vec<usize> {
+fn acting(state: &GameState, req: &Asked) -> Vec<usize> {
     let mut out = req.actors.clone();
     if act_words(req.act).is_some_and(|a| a.by_crew) {
         for &a in &req.actors {
@@ -239,7 +292,7 @@ fn acting(state: &GameState, req: &Request) -> Vec<usize> {
 }
 
 /// A mission's permission: it speaks of acts at its own location.
-fn from_mission(state: &GameState, l: usize, perm: &Permission, req: &Request) -> bool {
+fn from_mission(state: &GameState, l: usize, perm: &Permission, req: &Asked) -> bool {
     if !same_act(&perm.act, req.act) || perm.condition.is_some() || req.at != Some(l) {
         return false;
     }
@@ -263,7 +316,7 @@ fn whose_player(perm: &Permission, holder: &str, player: &str) -> bool {
 }
 
 /// "initiate battle against [Dom]": the request's target has what it names.
-fn aimed_at(state: &GameState, perm: &Permission, req: &Request) -> bool {
+fn aimed_at(state: &GameState, perm: &Permission, req: &Asked) -> bool {
     if perm.objects.is_empty() {
         return true;
     }

@@ -39,8 +39,9 @@ impl Attr {
         Attr::Shields,
     ];
 
+    /// "integrity", "Range", "SHIELDS" → the attribute.
     pub fn parse(word: &str) -> Option<Attr> {
-        Some(match word.to_lowercase().as_str() {
+        Some(match word.trim().to_lowercase().as_str() {
             "integrity" => Attr::Integrity,
             "cunning" => Attr::Cunning,
             "strength" => Attr::Strength,
@@ -65,6 +66,15 @@ impl Attr {
     /// Personnel attributes; the others belong to ships and facilities.
     pub fn of_personnel(self) -> bool {
         matches!(self, Attr::Integrity | Attr::Cunning | Attr::Strength)
+    }
+
+    /// The printed box holding this attribute on a card.
+    pub fn printed(self, card: &Card) -> Option<&crate::cards::model::Stat> {
+        match self.slot() {
+            0 => card.int_rng.as_ref(),
+            1 => card.cun_wpn.as_ref(),
+            _ => card.str_shd.as_ref(),
+        }
     }
 
     /// Which of the three printed boxes (0, 1, 2) holds it.
