@@ -347,10 +347,7 @@ pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
             "stopped",
         ));
     }
-    let in_play: Vec<Card> = able
-        .iter()
-        .map(|&p| crate::engine::derived::card(state, p))
-        .collect();
+    let in_play: Vec<Card> = able.iter().map(|&p| state.card_in_play(p)).collect();
     let cards: Vec<&Card> = in_play.iter().collect();
     let unmet = requirements::evaluate(&req, &cards);
     reasons.push(fact(format!("requirement: {req}")));

@@ -127,10 +127,7 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
                 .is_ok()
         })
         .collect();
-    let in_play: Vec<Card> = able
-        .iter()
-        .map(|&p| crate::engine::derived::card(state, p))
-        .collect();
+    let in_play: Vec<Card> = able.iter().map(|&p| state.card_in_play(p)).collect();
     let cards: Vec<&Card> = in_play.iter().collect();
     let setting = encounter_setting(state, &able);
     let (overcome, mut reasons, req) = if let Some(clause) = MemberClause::read(&d.text) {
@@ -236,7 +233,7 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
     match effect(&d.text) {
         Some(e) if e == is => {
             if let Some(limit) = AttributeLimit::read(&d.text) {
-                let c = crate::engine::derived::card(state, card);
+                let c = state.card_in_play(card);
                 let hit = limit.holds(&c);
                 reasons.push(fact(format!(
                     "{} affects only personnel with {}: {} has {} {}",
@@ -462,7 +459,7 @@ impl SuchPersonnel<'_> {
             .iter()
             .copied()
             .filter(|&p| {
-                let c = crate::engine::derived::card(state, p);
+                let c = state.card_in_play(p);
                 requirements::evaluate_at(self.req, &[&c], self.setting).is_empty()
             })
             .collect();
