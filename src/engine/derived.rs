@@ -28,6 +28,16 @@ pub struct Change {
     pub citation: Citation,
 }
 
+impl Change {
+    /// The change as a verdict's reason about the piece `handle`.
+    pub fn reason(self, handle: &str) -> Reason {
+        Reason {
+            text: format!("{} ({handle})", self.text),
+            citation: Some(self.citation),
+        }
+    }
+}
+
 /// A derived attribute.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Value {
@@ -496,14 +506,17 @@ pub fn card(state: &GameState, piece: usize) -> Card {
     card
 }
 
-/// Every change to a piece's attributes and skills: for a verdict's reasons.
-pub fn changes(state: &GameState, piece: usize) -> Vec<Change> {
+/// Every change to a piece's attributes and skills, as a verdict's reasons
+/// (each naming its card and the entry it applies).
+pub fn reasons(state: &GameState, piece: usize) -> Vec<Reason> {
     let mut out: Vec<Change> = Attr::ALL
         .iter()
         .flat_map(|&a| attribute(state, piece, a).changes)
         .collect();
     out.extend(skills(state, piece).1);
-    out
+    out.into_iter()
+        .map(|c| c.reason(&state.pieces[piece].handle))
+        .collect()
 }
 
 /// The derived value of an attribute, pushing a reason for each card that
@@ -520,9 +533,11 @@ pub fn read(state: &GameState, piece: usize, attr: Attr, reasons: &mut Vec<Reaso
             citation: Some(Citation::glossary("undefined attribute")),
         });
     }
-    reasons.extend(v.changes.into_iter().chain(v.notes).map(|c| Reason {
-        text: format!("{} ({})", c.text, state.pieces[piece].handle),
-        citation: Some(c.citation),
-    }));
+    reasons.extend(
+        v.changes
+            .into_iter()
+            .chain(v.notes)
+            .map(|c| c.reason(&state.pieces[piece].handle)),
+    );
     v.value
 }
