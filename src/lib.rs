@@ -19,6 +19,7 @@ pub mod corpus;
 pub mod diag;
 pub mod engine;
 pub mod errata;
+pub mod index_lock;
 pub mod ingest;
 pub mod readers;
 pub mod repair;
