@@ -13,6 +13,8 @@
 //!    it and [`errata`] replays them against changed card text.
 //! 7. [`cli`] is the command line; `main.rs` only calls it.
 
+#![forbid(unsafe_code)]
+
 pub mod cards;
 pub mod cli;
 pub mod corpus;
