@@ -148,3 +148,63 @@ fn a_closed_pipe_ends_output_quietly() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success() && !err.contains("panicked"), "{err}");
 }
+
+/// Deep nesting in every recursive parser is an error, not a stack overflow.
+#[test]
+fn deep_nesting_is_refused_by_every_parser() {
+    let deep = |open: &str, inner: &str, close: &str, n: usize| {
+        format!("{}{inner}{}", open.repeat(n), close.repeat(n))
+    };
+    // Under the limit on tokens, so the nesting limit answers.
+    let query = deep("(", "t:personnel", ")", 100);
+    let e = bounded("card query", move || {
+        daystrom::cards::query::parse(&query).map(drop)
+    })
+    .unwrap()
+    .unwrap_err();
+    assert!(e.message.contains("nested more than"), "{}", e.message);
+    let negated = deep("-(", "t:ship", ")", 20_000);
+    assert!(
+        bounded("negations", move || daystrom::cards::query::parse(&negated)
+            .is_err())
+        .unwrap()
+    );
+    let many = "t:ship ".repeat(100_000);
+    let e = bounded("terms", move || {
+        daystrom::cards::query::parse(&many).map(drop)
+    })
+    .unwrap()
+    .unwrap_err();
+    assert!(e.message.contains("at most"), "{}", e.message);
+    let requirement = deep("(", "Leadership", ")", 20_000);
+    let e = bounded("requirement", move || {
+        daystrom::engine::requirements::parse(&requirement).map(drop)
+    })
+    .unwrap()
+    .unwrap_err();
+    assert!(e.to_string().contains("nested more than"), "{e}");
+    let qualified = format!("Leadership{}", " with Diplomacy".repeat(20_000));
+    assert!(bounded("qualifiers", move || {
+        daystrom::engine::requirements::parse(&qualified).is_err()
+    })
+    .unwrap());
+}
+
+/// A `parent` chain thousands of actions deep is refused at its line.
+#[test]
+fn a_deep_parent_chain_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from(
+        "title = \"t\"\n[game]\nturn = \"alice\"\nphase = \"execute orders\"\n\n[action]\nkind = \"card play\"\nby = \"alice\"\n",
+    );
+    let mut key = String::from("action");
+    for _ in 0..3000 {
+        key.push_str(".parent");
+        text.push_str(&format!("[{key}]\nkind = \"card play\"\nby = \"alice\"\n"));
+    }
+    let path = dir.path().join("parents.toml");
+    std::fs::write(&path, text).unwrap();
+    let r = check(&path).unwrap();
+    let e = r.error.expect("refused");
+    assert!(e.contains("parents.toml:"), "{e}");
+}
