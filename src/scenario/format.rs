@@ -294,7 +294,7 @@ pub struct QuestionSpec {
     pub card: Option<Spanned<String>>,
     pub player: Option<Spanned<String>>,
     #[serde(alias = "expected")]
-    pub expect: Option<toml::Value>,
+    pub expect: Option<Spanned<toml::Value>>,
     /// can act: the action ("beam", "walk", "dock", "move", "attempt", "battle", ...).
     pub act: Option<Spanned<String>>,
     pub by: Option<Names>,
