@@ -61,7 +61,7 @@ pub fn printed_value(stat: Option<&Stat>) -> Option<i32> {
                 .split('+')
                 .filter_map(|p| p.trim().parse::<i32>().ok())
                 .collect();
-            (!parts.is_empty()).then(|| parts.iter().sum())
+            (!parts.is_empty()).then(|| parts.iter().fold(0i32, |a, b| a.saturating_add(*b)))
         }
     }
 }
@@ -125,7 +125,7 @@ pub fn attribute(state: &GameState, piece: usize, attr: Attr) -> Value {
     }
     for a in applied.iter().filter(|a| matches!(a.op, ModOp::Add(_))) {
         if let ModOp::Add(n) = a.op {
-            value += n;
+            value = value.saturating_add(n);
         }
         note(a);
     }
@@ -134,7 +134,7 @@ pub fn attribute(state: &GameState, piece: usize, attr: Attr) -> Value {
         .filter(|a| matches!(a.op, ModOp::Multiply(_)))
     {
         if let ModOp::Multiply(n) = a.op {
-            value *= n;
+            value = value.saturating_mul(n);
         }
         note(a);
     }
@@ -241,7 +241,7 @@ fn stacked(applied: Vec<Applied>) -> (Vec<Applied>, Vec<Applied>) {
             (Some(_), Cumulative::Yes) => out.push(a),
             (Some(b), Cumulative::UpTo(cap)) => {
                 if let (ModOp::Add(x), ModOp::Add(y)) = (b.op, a.op) {
-                    b.op = ModOp::Add((x + y).clamp(-cap, cap));
+                    b.op = ModOp::Add(x.saturating_add(y).clamp(-cap, cap));
                 }
             }
         }
@@ -302,13 +302,19 @@ enum Group {
 }
 
 fn group(state: &GameState, piece: usize) -> Option<Group> {
-    match state.pieces[piece].at {
-        Place::Aboard(c) if c != piece && state.pieces[c].card.is_personnel() => group(state, c),
-        Place::Aboard(c) => Some(Group::Aboard(c)),
-        Place::Planet(l) => Some(Group::Planet(l)),
-        Place::Space(l) => Some(Group::Space(l)),
-        _ => None,
+    // Equipment played on a personnel is with that personnel's group; the
+    // walk is bounded so a malformed "aboard" cycle cannot loop.
+    let mut cur = piece;
+    for _ in 0..32 {
+        match state.pieces[cur].at {
+            Place::Aboard(c) if c != cur && state.pieces[c].card.is_personnel() => cur = c,
+            Place::Aboard(c) => return Some(Group::Aboard(c)),
+            Place::Planet(l) => return Some(Group::Planet(l)),
+            Place::Space(l) => return Some(Group::Space(l)),
+            _ => return None,
+        }
     }
+    None
 }
 
 /// True when a continuous effect of `source` (its subject and reach) covers `piece`.

@@ -380,7 +380,7 @@ fn cumulative_in(s: &[Token], w: &ContinuousWords) -> Option<Cumulative> {
     let negated = at > 0 && s[at - 1].is_word("not");
     Some(match (negated, cap) {
         (true, _) => Cumulative::No,
-        (false, Some(n)) => Cumulative::UpTo(n.abs()),
+        (false, Some(n)) => Cumulative::UpTo(n.saturating_abs()),
         (false, None) => Cumulative::Yes,
     })
 }
