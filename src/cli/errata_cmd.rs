@@ -26,8 +26,13 @@ pub struct ErrataArgs {
 }
 
 pub fn errata(ctx: &Context, args: ErrataArgs) -> anyhow::Result<ExitCode> {
-    let db = crate::ingest::open_fresh(ctx)?.cards()?;
+    let handle = crate::ingest::open_fresh(ctx)?;
+    let db = handle.cards()?;
     let errata = Errata::load(&args.file, &db)?;
+    errata.check_rule_entries(|doc, title| {
+        let id = format!("{doc}:{}", crate::readers::slug(title));
+        crate::store::rules::entry(&handle.store, &id).is_ok_and(|e| e.is_some())
+    })?;
     let mut paths = vec![crate::corpus::repo_root().join("rulings")];
     paths.extend(args.scenarios.iter().cloned());
     // Paths relative to the working directory read better in the report.

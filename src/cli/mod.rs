@@ -80,7 +80,7 @@ pub enum Command {
     #[command(after_help = "Example:\n  daystrom abilities --coverage")]
     Abilities(abilities_cmd::AbilitiesArgs),
     /// Show which verdicts a proposed erratum would flip.
-    #[command(after_help = "Example:\n  daystrom errata tests/fixtures/errata/hugh.toml")]
+    #[command(after_help = "Example:\n  daystrom errata tests/fixtures/errata/hugh-no-nullify.toml")]
     Errata(errata_cmd::ErrataArgs),
     /// Print shell completions.
     #[command(after_help = "Example:\n  daystrom completions zsh > ~/.zfunc/_daystrom")]

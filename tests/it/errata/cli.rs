@@ -109,6 +109,14 @@ fn bad_errata_files_are_clear_errors() {
             "unknown-field.toml:3:1: unknown card field `txet`, did you mean `text`?",
         ),
         ("bad-toml.toml", "bad-toml.toml:3:"),
+        (
+            "martian-affiliation.toml",
+            "martian-affiliation.toml:4:15: unknown affiliation `Martian`",
+        ),
+        (
+            "replace-missing-entry.toml",
+            "replace-missing-entry.toml:4:9: glossary has no entry titled `warp drive maintenance` to replace",
+        ),
     ] {
         let path = format!("tests/fixtures/errata/{file}");
         let a = daystrom(&["errata", &path]);
