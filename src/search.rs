@@ -639,8 +639,13 @@ impl RulesSearcher {
             vocab.expand_by(&q.text, &mut stem)
         };
         if content.is_empty() && parsed.phrases.is_empty() && expansions.is_empty() {
+            let why = if q.text.trim().is_empty() {
+                "the query is empty"
+            } else {
+                "its words are too common to search for"
+            };
             anyhow::bail!(
-                "nothing to search for in {:?}: it has only common words; add a game term (e.g. \"beam\", \"Away Team\", \"battle\")",
+                "nothing to search for in {:?}: {why}; add a game term (e.g. \"beam\", \"Away Team\", \"battle\")",
                 q.text
             );
         }
@@ -1449,7 +1454,7 @@ mod tests {
             .search(&q)
             .unwrap_err()
             .to_string()
-            .contains("only common words"));
+            .contains("too common to search for"));
         assert_eq!(ids(&s, "\"shields down\""), ["g:beaming"]);
     }
 }

@@ -101,7 +101,7 @@ pub fn card(ctx: &Context, args: CardArgs) -> anyhow::Result<ExitCode> {
             )
         };
         super::output::eprint_error(&msg);
-        return Ok(ExitCode::from(2));
+        return Ok(super::exit::not_found());
     };
     let card = &crate::store::cards::load_card(&handle.store, card.id)?
         .ok_or_else(|| anyhow::anyhow!("card {} vanished from the index", card.id))?;
@@ -345,7 +345,7 @@ pub fn cards(ctx: &Context, args: CardsArgs) -> anyhow::Result<ExitCode> {
         Ok(a) => a,
         Err(e) => {
             super::output::eprint_error(&format!("error: bad query\n{}", e.render(&q)));
-            return Ok(ExitCode::from(2));
+            return Ok(super::exit::bad_input());
         }
     };
     let handle = crate::ingest::open_fresh(ctx)?;
@@ -417,7 +417,7 @@ fn card_after_errata(
     let errata = crate::errata::Errata::load(file, &db)?;
     let Some(before) = lookup(&db, name).card() else {
         super::output::eprint_error(&format!("no card matches `{name}`"));
-        return Ok(ExitCode::from(2));
+        return Ok(super::exit::not_found());
     };
     let after_db = errata.apply_rederived(&db);
     let after = &after_db.cards[before.id];

@@ -42,8 +42,10 @@ pub fn check(ctx: &Context, args: CheckArgs) -> anyhow::Result<ExitCode> {
     } else {
         print_text(&results, args.quiet);
     }
-    Ok(if failed > 0 {
-        ExitCode::from(1)
+    Ok(if results.iter().any(|r| r.error.is_some()) {
+        super::exit::bad_input()
+    } else if failed > 0 {
+        super::exit::failed()
     } else {
         ExitCode::SUCCESS
     })

@@ -49,7 +49,7 @@ pub fn errata(ctx: &Context, args: ErrataArgs) -> anyhow::Result<ExitCode> {
         print_report(&report);
     }
     Ok(if report.any_flip() {
-        ExitCode::from(1)
+        super::exit::failed()
     } else {
         ExitCode::SUCCESS
     })

@@ -121,7 +121,7 @@ fn bad_errata_files_are_clear_errors() {
         let path = format!("tests/fixtures/errata/{file}");
         let a = daystrom(&["errata", &path]);
         let err = stderr(&a);
-        a.code(1);
+        a.code(4);
         assert!(err.contains(want), "{file}: {err}");
     }
 }
