@@ -20,9 +20,8 @@ pub struct ErrataArgs {
     /// More scenario files or directories to run besides `rulings/`.
     #[arg(value_name = "SCENARIOS")]
     pub scenarios: Vec<PathBuf>,
-    /// Print the report as JSON.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: super::output::Json,
 }
 
 pub fn errata(ctx: &Context, args: ErrataArgs) -> anyhow::Result<ExitCode> {
@@ -43,7 +42,7 @@ pub fn errata(ctx: &Context, args: ErrataArgs) -> anyhow::Result<ExitCode> {
         .collect();
     let scenarios = read_scenarios(&files)?;
     let report = assess(&errata, &db, &scenarios);
-    if args.json {
+    if args.output.json {
         super::output::print_json(&report)?;
     } else {
         print_report(&report);

@@ -7,9 +7,8 @@ use std::process::ExitCode;
 
 #[derive(Debug, clap::Args)]
 pub struct IngestArgs {
-    /// Print the summary as JSON.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: super::output::Json,
 }
 
 #[derive(Debug, clap::Args)]
@@ -30,9 +29,8 @@ pub struct SearchArgs {
     /// How many results.
     #[arg(short = 'n', long, default_value_t = 10)]
     pub limit: usize,
-    /// JSON output (schema in docs/search-json.md).
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: super::output::Json,
 }
 
 #[derive(Debug, clap::Args)]
@@ -40,8 +38,8 @@ pub struct DefineArgs {
     /// The term (a Glossary or Current Rulings title).
     #[arg(required = true)]
     pub term: Vec<String>,
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: super::output::Json,
 }
 
 #[derive(Debug, clap::Args)]
@@ -50,8 +48,8 @@ pub struct DiffArgs {
     pub old: String,
     /// New version: a manifest id or a path.
     pub new: String,
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: super::output::Json,
 }
 
 pub fn ingest(ctx: &Context, args: IngestArgs) -> anyhow::Result<ExitCode> {
@@ -62,7 +60,7 @@ pub fn ingest(ctx: &Context, args: IngestArgs) -> anyhow::Result<ExitCode> {
             rules_only: false,
         },
     )?;
-    if args.json {
+    if args.output.json {
         print_json(&summary)?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -102,14 +100,14 @@ pub fn search(ctx: &Context, args: SearchArgs) -> anyhow::Result<ExitCode> {
     };
     let hits = match searcher.search(&q) {
         Ok(hits) => hits,
-        Err(e) if args.json => {
+        Err(e) if args.output.json => {
             let why = e.to_string();
             print_json(&serde_json::json!({ "query": q.text, "results": [], "error": why }))?;
             return Ok(super::exit::not_found());
         }
         Err(e) => return Err(e),
     };
-    if args.json {
+    if args.output.json {
         print_json(&serde_json::json!({ "query": q.text, "results": hits }))?;
     } else if hits.is_empty() {
         println!("no results for {:?}", q.text);
@@ -185,7 +183,7 @@ pub fn define(ctx: &Context, args: DefineArgs) -> anyhow::Result<ExitCode> {
     let term = args.term.join(" ");
     let answer = crate::rules::define(&handle.store, &term)?;
     let found = !answer.definitions.is_empty();
-    if args.json {
+    if args.output.json {
         print_json(&answer)?;
     } else if !found {
         eprintln!("no entry titled {term:?}.");
@@ -255,7 +253,7 @@ pub fn diff(ctx: &Context, args: DiffArgs) -> anyhow::Result<ExitCode> {
     let old = crate::rules::load_version(corpus.as_ref(), &args.old)?;
     let new = crate::rules::load_version(corpus.as_ref(), &args.new)?;
     let d = crate::rules::diff(&args.old, &old, &args.new, &new);
-    if args.json {
+    if args.output.json {
         print_json(&d)?;
         return Ok(ExitCode::SUCCESS);
     }
