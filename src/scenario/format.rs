@@ -315,7 +315,8 @@ pub struct QuestionSpec {
     pub free: bool,
     /// can attack: "initiate" (default), "counter-attack", "return fire".
     pub battle: Option<Spanned<String>>,
-    /// can attack: a card allows this attack (names it).
+    /// can attack / can report / can act: the card in the scenario whose
+    /// compiled text allows this act (checked when the file is loaded).
     pub allowed_by: Option<Spanned<String>>,
     pub attack: Option<i32>,
     pub defense: Option<i32>,

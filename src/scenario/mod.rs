@@ -861,6 +861,43 @@ impl<'a> Builder<'a> {
         })
     }
 
+    /// `allowed_by` must name a card whose compiled text really permits the
+    /// act asked about (Admiral Leyton allows attacks, not commandeering);
+    /// anything else is an error at its line.
+    fn allowed_by(
+        &self,
+        state: &GameState,
+        ask: &str,
+        q: &QuestionSpec,
+        name: &Spanned<String>,
+    ) -> Result<(), ScenarioError> {
+        let word = match ask {
+            "can attack" => "attack".to_string(),
+            "can report" => "report".to_string(),
+            _ => q
+                .act
+                .as_ref()
+                .map(|a| words::act(a.get_ref()))
+                .unwrap_or_default(),
+        };
+        let act = crate::engine::permissions::act_named(&word).unwrap_or(word.as_str());
+        let card = match state.find(name.get_ref()) {
+            Some(p) => &state.pieces[p].card,
+            None => return Ok(()), // an unknown name is reported where pieces resolve
+        };
+        if crate::engine::permissions::grants(card, act) {
+            return Ok(());
+        }
+        self.err(
+            name.span(),
+            format!(
+                "`allowed_by` \"{}\": the text of {} does not allow `{act}` (expected a card whose game text permits it)",
+                name.get_ref(),
+                card.title
+            ),
+        )
+    }
+
     fn question(&self, state: &GameState, q: &QuestionSpec) -> Result<Asked, ScenarioError> {
         let Some(spec) = kind_named(q.ask.get_ref()) else {
             let names: Vec<String> = KINDS.iter().map(|k| k.name.to_string()).collect();
@@ -875,6 +912,9 @@ impl<'a> Builder<'a> {
             );
         };
         self.keys_taken(spec, q)?;
+        if let Some(name) = &q.allowed_by {
+            self.allowed_by(state, spec.name, q, name)?;
+        }
         let question = self
             .args(state, q)?
             .question(spec.kind)

@@ -171,7 +171,7 @@ pub fn can_staff(q: &Question, state: &GameState) -> Verdict {
 /// RANGE left this turn: printed (5 at most when damaged) minus range used.
 pub fn range_left(state: &GameState, ship: usize, reasons: &mut Vec<Reason>) -> i32 {
     let p = &state.pieces[ship];
-    let mut range = state.attribute(PieceId(ship), Attr::Range);
+    let mut range = crate::engine::derived::read(state, ship, Attr::Range, reasons);
     if p.status.damaged && range > 5 {
         reasons.push(because(
             "a damaged ship's RANGE is reduced to 5",
