@@ -11,6 +11,7 @@
 
 pub mod clause;
 pub mod coverage;
+pub mod dilemma;
 pub mod grammar;
 pub mod lexicon;
 pub mod overrides;
