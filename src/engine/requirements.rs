@@ -145,6 +145,15 @@ pub enum Requirement {
         count: u32,
         each: Box<Requirement>,
     },
+    /// "If nine or fewer personnel", "more than nine personnel": how many
+    /// personnel the crew or Away Team has.
+    GroupSize {
+        cmp: Cmp,
+        count: u32,
+    },
+    /// "an OFFICER aboard your ship at this location": met by the crew
+    /// aboard the ship, not by the Away Team facing the dilemma.
+    OnShip(Box<Requirement>),
     /// `non-X`: a member who does not meet `X` ("non-android").
     Not(Box<Requirement>),
     All(Vec<Requirement>),
@@ -175,6 +184,8 @@ impl std::fmt::Display for Requirement {
                 _ => write!(f, "{req} (at {})", setting.icon()),
             },
             Requirement::Not(r) => write!(f, "non-{r}"),
+            Requirement::GroupSize { cmp, count } => write!(f, "personnel{}{count}", cmp.symbol()),
+            Requirement::OnShip(r) => write!(f, "({r}) aboard the ship"),
             Requirement::Members { count, each } => write!(f, "{count} personnel with ({each})"),
             Requirement::All(v) => join(f, v, " + "),
             Requirement::Any(v) => join(f, v, " OR "),
@@ -217,6 +228,8 @@ enum Tok {
     Article(String),
     /// "non-" before a term ("non-android", "non-[Bor]").
     Non,
+    /// ":" ("must have: Youth OR Music").
+    Colon,
     Cmp(Cmp),
     Num(f32),
     Title(String),
@@ -242,7 +255,8 @@ fn tokenize(text: &str) -> Vec<(usize, Tok)> {
             '+' => (out.push(Tok::Plus), i += 1).1,
             '&' => (out.push(Tok::Plus), i += 1).1,
             ',' => (out.push(Tok::Comma), i += 1).1,
-            ';' | '.' | ':' | '*' | '"' => (out.push(Tok::Stop), i += 1).1,
+            ':' => (out.push(Tok::Colon), i += 1).1,
+            ';' | '.' | '*' | '"' => (out.push(Tok::Stop), i += 1).1,
             '>' | '<' | '=' => {
                 let eq = chars.get(i + 1) == Some(&'=');
                 let cmp = match (c, eq) {
@@ -289,6 +303,11 @@ fn tokenize(text: &str) -> Vec<(usize, Tok)> {
                     i += 1;
                     continue;
                 }
+                let w = match w.strip_suffix("-classification") {
+                    // "an OFFICER-classification personnel".
+                    Some(stem) => stem.to_string(),
+                    None => w,
+                };
                 if w.starts_with("non-") {
                     // "non-android", "non-[Bor]": the prefix, then the term read afresh.
                     out.push(Tok::Non);
@@ -469,6 +488,9 @@ impl Parser {
                         && matches!(self.tok(at + 1), Some(Tok::Word(w)) if w.starts_with(|c: char| c.is_uppercase())))
             }
             Some(Tok::Non) => self.starts_term(at + 1),
+            Some(Tok::Word(w)) if w == "more" => {
+                matches!(self.tok(at + 1), Some(Tok::Word(t)) if t == "than")
+            }
             Some(Tok::Word(w)) if self.strict => {
                 known_name(w).is_some()
                     || Attribute::parse(w).is_some()
@@ -485,6 +507,8 @@ impl Parser {
     /// A term and the qualifiers written after it: `with …`, `(at [P])`.
     fn term(&mut self) -> Result<Requirement, RequirementError> {
         let mut req = self.bare_term()?;
+        // "an OFFICER personnel", "[Maq] personnel".
+        self.skip_word("personnel");
         loop {
             if let Some(setting) = self.setting_qualifier() {
                 req = Requirement::At {
@@ -499,11 +523,52 @@ impl Parser {
                     base: Box::new(req),
                     qualifier: Box::new(self.qualifier()?),
                 };
+            } else if let Some(alt) = self.parenthetical_alternative() {
+                req = Requirement::Any(vec![req, alt?]);
             } else {
-                self.skip_word("present");
-                return Ok(req);
+                return Ok(self.placed(req));
             }
         }
+    }
+
+    /// "Leadership (or [Com] and [Def] icons)": an alternative in parentheses.
+    fn parenthetical_alternative(&mut self) -> Option<Result<Requirement, RequirementError>> {
+        if self.peek() != Some(&Tok::Open) || self.tok(self.pos + 1) != Some(&Tok::Or(false)) {
+            return None;
+        }
+        let save = self.pos;
+        self.pos += 2;
+        let alt = self.expr();
+        if alt.is_err() || self.peek() != Some(&Tok::Close) {
+            self.pos = save;
+            return None;
+        }
+        self.pos += 1;
+        Some(alt)
+    }
+
+    /// The words after a term that say where it is met: "present", "must be
+    /// present", "in Away Team" (the group itself), "aboard your ship at this
+    /// location" (the crew aboard the ship).
+    fn placed(&mut self, req: Requirement) -> Requirement {
+        self.skip_phrase(&["must", "be", "present"]);
+        self.skip_word("present");
+        self.skip_phrase(&["in", "Away", "Team"]);
+        if self.skip_phrase(&["aboard", "your", "ship"]) {
+            self.skip_phrase(&["at", "this", "location"]);
+            return Requirement::OnShip(Box::new(req));
+        }
+        req
+    }
+
+    fn skip_phrase(&mut self, words: &[&str]) -> bool {
+        let matches = words.iter().enumerate().all(|(k, w)| {
+            matches!(self.tok(self.pos + k), Some(Tok::Word(t)) if t.eq_ignore_ascii_case(w))
+        });
+        if matches {
+            self.pos += words.len();
+        }
+        matches
     }
 
     /// `(at [P])` / `(at [S])` after a term.
@@ -555,6 +620,8 @@ impl Parser {
                     .unwrap_or(&code)
                     .to_string();
                 let icon = Requirement::Icon(canonical);
+                self.skip_word("icons");
+                self.skip_word("icon");
                 // "[Def] drone", "[Def] Borg": one personnel with the icon and the feature.
                 if matches!(self.peek(), Some(Tok::Word(_))) && self.starts_term(self.pos) {
                     let feature = self.bare_term()?;
@@ -581,6 +648,9 @@ impl Parser {
                 if let Some(total) = self.total(&w) {
                     return Ok(total);
                 }
+                if let Some(size) = self.more_than() {
+                    return Ok(size);
+                }
                 let name = self
                     .skill_name()
                     .ok_or_else(|| RequirementError(format!("`{w}` is not a skill")))?;
@@ -599,6 +669,9 @@ impl Parser {
     /// personnel with Diplomacy", "two female Away Team members", "4 [Def]
     /// drones" (that many members, each meeting the features).
     fn counted(&mut self, n: f32) -> Result<Requirement, RequirementError> {
+        if let Some(size) = self.or_fewer(n) {
+            return Ok(size);
+        }
         let mut quals = Vec::new();
         while !self.at_member_noun()
             && self.peek() != Some(&Tok::Open)
@@ -610,7 +683,10 @@ impl Parser {
         let noun = self.skip_member_nouns();
         let with = self.skip_relative();
         if with {
-            quals.push(self.conj()?);
+            // "must have: Youth OR Music OR STRENGTH>9": the colon gives the
+            // member the whole list of alternatives.
+            let colon = self.tok(self.pos - 1) == Some(&Tok::Colon);
+            quals.push(if colon { self.expr()? } else { self.conj()? });
         }
         match (noun || with, quals.as_slice()) {
             (false, [Requirement::Skill { name, count }]) => Ok(Requirement::Skill {
@@ -627,6 +703,21 @@ impl Parser {
                 each: Box::new(one_or(flatten_all(quals), Requirement::All)),
             }),
         }
+    }
+
+    /// "nine or fewer personnel", "two or more personnel".
+    fn or_fewer(&mut self, n: f32) -> Option<Requirement> {
+        let cmp = match (self.peek(), self.tok(self.pos + 1)) {
+            (Some(Tok::Or(false)), Some(Tok::Word(w))) if w == "fewer" || w == "less" => Cmp::Le,
+            (Some(Tok::Or(false)), Some(Tok::Word(w))) if w == "more" => Cmp::Ge,
+            _ => return None,
+        };
+        self.pos += 2;
+        self.skip_member_nouns();
+        Some(Requirement::GroupSize {
+            cmp,
+            count: n as u32,
+        })
     }
 
     fn at_member_noun(&self) -> bool {
@@ -654,8 +745,12 @@ impl Parser {
     /// "with", "who has", "who have", "present has": the features each member has.
     fn skip_relative(&mut self) -> bool {
         let start = self.pos;
-        for w in ["with", "who", "present", "has", "have"] {
+        for w in ["with", "who", "present", "must", "has", "have"] {
             self.skip_word(w);
+        }
+        let colon = self.peek() == Some(&Tok::Colon);
+        if colon {
+            self.pos += 1;
         }
         let read = &self.toks[start..self.pos];
         let relative = read.iter().any(
@@ -666,6 +761,26 @@ impl Parser {
             return false;
         }
         true
+    }
+
+    /// "more than nine personnel".
+    fn more_than(&mut self) -> Option<Requirement> {
+        let (Some(Tok::Word(m)), Some(Tok::Word(t)), Some(Tok::Num(n))) = (
+            self.peek(),
+            self.tok(self.pos + 1),
+            self.tok(self.pos + 2).cloned(),
+        ) else {
+            return None;
+        };
+        if m != "more" || t != "than" {
+            return None;
+        }
+        self.pos += 3;
+        self.skip_member_nouns();
+        Some(Requirement::GroupSize {
+            cmp: Cmp::Gt,
+            count: n as u32,
+        })
     }
 
     /// `INTEGRITY>32`.
@@ -953,7 +1068,9 @@ pub fn names_a_setting(req: &Requirement) -> bool {
             names_a_setting(base) || names_a_setting(qualifier)
         }
         Requirement::All(v) | Requirement::Any(v) => v.iter().any(names_a_setting),
-        Requirement::Not(r) | Requirement::Members { each: r, .. } => names_a_setting(r),
+        Requirement::Not(r) | Requirement::OnShip(r) | Requirement::Members { each: r, .. } => {
+            names_a_setting(r)
+        }
         _ => false,
     }
 }
@@ -962,8 +1079,44 @@ pub fn names_a_setting(req: &Requirement) -> bool {
 /// qualified `(at [P])` is unmet in space and vice versa; with `None` the
 /// qualifiers are not checked.
 pub fn evaluate_at(req: &Requirement, group: &[&Card], setting: Option<Setting>) -> Vec<String> {
-    let evaluate = |r: &Requirement, g: &[&Card]| evaluate_at(r, g, setting);
+    evaluate_in(
+        req,
+        &Encounter {
+            group,
+            ship_crew: None,
+            setting,
+        },
+    )
+}
+
+/// Where a requirement is met: the crew or Away Team facing it, the crew
+/// aboard their ship (for a dilemma naming "your ship"), and the setting.
+#[derive(Clone, Copy)]
+pub struct Encounter<'a> {
+    pub group: &'a [&'a Card],
+    pub ship_crew: Option<&'a [&'a Card]>,
+    pub setting: Option<Setting>,
+}
+
+/// [`evaluate_at`] in a full encounter.
+pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
+    let group = at.group;
+    let evaluate = |r: &Requirement, g: &[&Card]| evaluate_in(r, &Encounter { group: g, ..*at });
     match req {
+        Requirement::GroupSize { cmp, count } => {
+            if cmp.holds(group.len() as i32, *count as i32) {
+                vec![]
+            } else {
+                vec![format!("{req} (have {})", group.len())]
+            }
+        }
+        Requirement::OnShip(inner) => match at.ship_crew {
+            Some(crew) => evaluate(inner, crew)
+                .into_iter()
+                .map(|m| format!("{m} aboard the ship"))
+                .collect(),
+            None => vec![format!("{req} (no crew aboard a ship here)")],
+        },
         Requirement::Icon(code) => {
             if group.iter().any(|c| c.has_icon(code)) {
                 vec![]
@@ -986,7 +1139,7 @@ pub fn evaluate_at(req: &Requirement, group: &[&Card], setting: Option<Setting>)
         Requirement::At {
             setting: only,
             req: inner,
-        } => match setting {
+        } => match at.setting {
             Some(here) if here != *only => {
                 vec![format!("{req} (the encounter is not at {})", only.icon())]
             }

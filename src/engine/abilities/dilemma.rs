@@ -27,6 +27,10 @@ pub struct CompiledDilemma {
     pub nullifiers: Vec<Nullifier>,
     /// What the crew or Away Team must have to overcome the dilemma.
     pub conditions: Option<Requirement>,
+    /// How the conditions are written: "Unless X, effect" (the effect is the
+    /// price of failing) or "To get past requires X" (effects written beside
+    /// them happen in any case; the conditions decide who is stopped).
+    pub form: ConditionForm,
     /// Cancels the dilemma's ongoing or delayed effect.
     pub cure: Option<Nullifier>,
     /// What happens (when conditions fail, or always without conditions).
@@ -35,6 +39,20 @@ pub struct CompiledDilemma {
     pub afterwards: Afterwards,
     /// Sentences (or parts) with game effect the compiler could not read.
     pub unread: Vec<String>,
+    /// True when a sentence states conditions the compiler could not read:
+    /// the dilemma has conditions, but whether they are met is unknown.
+    pub unread_conditions: bool,
+    /// Remarks without effect of their own ("(but Away Team may escape using
+    /// {Emergency Transporter Armbands})").
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConditionForm {
+    #[default]
+    Unless,
+    ToGetPast,
 }
 
 /// A nullifier (or a cure): a requirement present in the group, or an action
@@ -51,6 +69,9 @@ pub enum Nullifier {
 pub struct DilemmaEffect {
     /// The lexicon's canonical verb ("kill", "stop", "damage", "capture").
     pub verb: String,
+    /// "If nine or fewer personnel ..., one is stopped": the effect happens
+    /// only when this holds in the group.
+    pub when: Option<Requirement>,
     pub victims: Victims,
 }
 
@@ -62,6 +83,16 @@ pub struct Victims {
     /// "with INTEGRITY<5", "non-android", "Female": specific features.
     pub filter: Option<Requirement>,
     pub selection: Option<Selection>,
+    /// "but if two or more present, one must continue (random selection)":
+    /// some of the victims are spared, selected this way.
+    pub spared: Option<Spared>,
+}
+
+/// Victims spared from an effect.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Spared {
+    pub count: u32,
+    pub selection: Selection,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -178,6 +209,11 @@ impl CompiledDilemma {
             // "(Unique.)": a remark, not an effect.
             return;
         }
+        if let Some((at, end)) = remark(s, &w.remarks) {
+            self.notes.push(s[at..end].to_string());
+            let rest = format!("{}{}", s[..at].trim_end(), &s[end..]);
+            return self.read_sentence(&rest, w);
+        }
         if let Some(rest) = opening(s, &["then".to_string(), "then,".to_string()]) {
             return self.read_sentence(rest, w);
         }
@@ -229,6 +265,7 @@ impl CompiledDilemma {
         match requirement_then(rest, w) {
             Ok((req, more)) => {
                 self.conditions = Some(req);
+                self.form = ConditionForm::ToGetPast;
                 self.read_sentence(more, w);
             }
             // "To get past, one Diplomacy OR Leadership personnel (opponent's
@@ -236,7 +273,10 @@ impl CompiledDilemma {
             // personnel, an effect rather than conditions.
             Err(e) => match effects_of(rest, w) {
                 Ok(effects) => self.effects.extend(effects),
-                Err(_) => self.unread.push(format!("{sentence} ({e})")),
+                Err(_) => {
+                    self.unread_conditions = true;
+                    self.unread.push(format!("{sentence} ({e})"))
+                }
             },
         }
     }
@@ -251,11 +291,26 @@ impl CompiledDilemma {
     ) {
         let (req, more) = match requirement_then(rest, w) {
             Ok(r) => r,
-            Err(e) => return self.unread.push(format!("{sentence} ({e})")),
+            Err(e) => {
+                self.unread_conditions |= matches!(lead, Lead::Conditions);
+                return self.unread.push(format!("{sentence} ({e})"));
+            }
         };
         match lead {
             Lead::Conditions => self.conditions = Some(req),
-            Lead::Trigger => self.trigger = Some(req),
+            // A trigger opens the dilemma; a later "If ..." sentence governs
+            // only its own effects.
+            Lead::Trigger if self.effects.is_empty() && self.trigger.is_none() => {
+                self.trigger = Some(req)
+            }
+            Lead::Trigger => {
+                let before = self.effects.len();
+                self.read_sentence(more, w);
+                for e in &mut self.effects[before..] {
+                    e.when = Some(req.clone());
+                }
+                return;
+            }
         }
         self.read_sentence(more, w);
     }
@@ -272,13 +327,29 @@ impl CompiledDilemma {
                     self.conditions = Some(req);
                     self.read_sentence(more, w);
                 }
-                Err(e) => self.unread.push(format!("{s} ({e})")),
+                Err(e) => {
+                    self.unread_conditions = true;
+                    self.unread.push(format!("{s} ({e})"))
+                }
             }
         }
         match effects_of(effect, w) {
-            Ok(e) => self.effects.extend(e),
+            Ok(e) => {
+                let e: Vec<DilemmaEffect> =
+                    e.into_iter().map(|e| self.such(e, w, effect)).collect();
+                self.effects.extend(e)
+            }
             Err(u) => self.unread.push(u),
         }
+    }
+
+    /// "All such personnel are stopped": the victims are those who meet the
+    /// conditions on their own (Personal Duty, Precision Piloting).
+    fn such(&self, mut e: DilemmaEffect, w: &DilemmaWords, text: &str) -> DilemmaEffect {
+        if find_word(text, &w.such).is_some() && e.victims.filter.is_none() {
+            e.victims.filter = self.conditions.clone();
+        }
+        e
     }
 }
 
@@ -329,6 +400,7 @@ fn effects_of(clause_text: &str, w: &DilemmaWords) -> Result<Vec<DilemmaEffect>,
         };
         out.push(DilemmaEffect {
             verb,
+            when: None,
             victims: victims(&part, w).map_err(|e| format!("{} ({e})", clause_text.trim()))?,
         });
     }
@@ -393,18 +465,13 @@ fn split_outside_parens(text: &str, sep: &str) -> Vec<String> {
 /// Who one effect part reaches: count, scope, specific features and
 /// selection.
 fn victims(part: &str, w: &DilemmaWords) -> Result<Victims, String> {
-    let lower = part.to_ascii_lowercase();
-    let selection = superlative(part, w).or_else(|| {
-        w.selections
-            .iter()
-            .find(|s| lower.contains(&s.phrase))
-            .map(|s| match s.by.as_str() {
-                "random" => Selection::Random,
-                "opponent" => Selection::Opponent,
-                "owner" => Selection::Owner,
-                _ => Selection::You,
-            })
+    let spared = find_word(part, &w.spared).map(|(at, _)| Spared {
+        count: 1,
+        selection: selection_in(&part[at..], w).unwrap_or(Selection::You),
     });
+    let part = find_word(part, &w.spared).map_or(part, |(at, _)| &part[..at]);
+    let lower = part.to_ascii_lowercase();
+    let selection = superlative(part, w).or_else(|| selection_in(part, w));
     let scope = if let Some(b) = w.broader.iter().find(|b| lower.contains(b.as_str())) {
         Scope::Broader(b.clone())
     } else if find_word(part, &w.facing).is_none() && find_word(part, &w.ships).is_some() {
@@ -413,6 +480,7 @@ fn victims(part: &str, w: &DilemmaWords) -> Result<Victims, String> {
         Scope::Facing
     };
     Ok(Victims {
+        spared,
         count: count(
             &lower[..find_word(part, &w.facing).map_or(lower.len(), |(at, l)| at + l)],
             w,
@@ -421,6 +489,20 @@ fn victims(part: &str, w: &DilemmaWords) -> Result<Victims, String> {
         filter: filter(part, w)?,
         selection,
     })
+}
+
+/// "(random selection)", "(opponent's choice)" in a part.
+fn selection_in(part: &str, w: &DilemmaWords) -> Option<Selection> {
+    let lower = part.to_ascii_lowercase();
+    w.selections
+        .iter()
+        .find(|s| lower.contains(&s.phrase))
+        .map(|s| match s.by.as_str() {
+            "random" => Selection::Random,
+            "opponent" => Selection::Opponent,
+            "owner" => Selection::Owner,
+            _ => Selection::You,
+        })
 }
 
 fn superlative(part: &str, w: &DilemmaWords) -> Option<Selection> {
@@ -464,13 +546,18 @@ fn filter(part: &str, w: &DilemmaWords) -> Result<Option<Requirement>, String> {
     let mut found = Vec::new();
     let rel = ["with ", "who has ", "who have ", "who does not have "];
     if let Some((at, len)) = find_word(part, &rel.map(String::from)) {
+        let negated = part[at..at + len].contains(" not ");
         let text = part[at + len..].split('(').next().unwrap_or("");
         if find_word(text, &w.superlatives).is_some_and(|(i, _)| i == 0) {
             // "with lowest CUNNING": a superlative selects, it is no feature.
             return Ok(None);
         }
         let req = requirements::parse_conditions(text, &w.places).map_err(|e| e.to_string())?;
-        found.push(req);
+        found.push(if negated {
+            Requirement::Not(Box::new(req))
+        } else {
+            req
+        });
     }
     if let Some((noun_at, _)) = find_word(part, &w.facing) {
         let before = adjectives(&part[..noun_at], w);
@@ -504,10 +591,16 @@ fn adjectives<'a>(before_noun: &'a str, w: &DilemmaWords) -> &'a str {
     ];
     let mut start = 0;
     let mut at = 0;
+    let mut after_superlative = false;
     for word in before_noun.split_inclusive(' ') {
         at += word.len();
         let bare = word.trim().trim_matches('"').to_ascii_lowercase();
-        let skip = NUMBERS.contains(&bare.as_str())
+        let superlative = w.superlatives.contains(&bare);
+        let attribute = std::mem::replace(&mut after_superlative, superlative);
+        let skip = superlative
+            || attribute
+            || w.such.contains(&bare)
+            || NUMBERS.contains(&bare.as_str())
             || w.everyone.contains(&bare)
             || [
                 "of",
@@ -528,6 +621,18 @@ fn adjectives<'a>(before_noun: &'a str, w: &DilemmaWords) -> &'a str {
         }
     }
     before_noun[start.min(before_noun.len())..].trim()
+}
+
+/// A remark in parentheses that opens with one of `openings` ("(but ..."):
+/// its byte range.
+fn remark(s: &str, openings: &[String]) -> Option<(usize, usize)> {
+    let lower = s.to_ascii_lowercase();
+    let at = openings
+        .iter()
+        .filter_map(|o| lower.find(&format!("({o}")))
+        .min()?;
+    let end = at + s[at..].find(')')? + 1;
+    Some((at, end))
 }
 
 /// The rest of `s` after the longest phrase it opens with (any case, at a

@@ -172,6 +172,12 @@ pub struct DilemmaWords {
     /// Openings that say when a dilemma that entered play acts again ("Now
     /// and start of each attempt here,"): read past, the rest is its effect.
     pub recurring: Vec<String>,
+    /// "such personnel": the victims are those who meet the conditions.
+    pub such: Vec<String>,
+    /// "one must continue": some victims are spared.
+    pub spared: Vec<String>,
+    /// Openings of parenthetical remarks without effect ("but").
+    pub remarks: Vec<String>,
     /// Nouns naming the crew or Away Team facing the dilemma.
     pub facing: Vec<String>,
     /// Nouns naming a ship (the crew's).

@@ -3,7 +3,7 @@
 
 use super::{because, claim, fact, undecided};
 use crate::cards::model::CardType;
-use crate::engine::requirements::Attribute;
+use crate::engine::ruleset::{self, EventKind, GameAction};
 use crate::engine::state::GameState;
 use crate::engine::verdict::Verdict;
 use crate::scenario::Question;
@@ -149,6 +149,7 @@ fn combat(q: &Question, state: &GameState) -> Verdict {
     claim(value.into(), &q.is, reasons, title)
 }
 
+/// "who won the battle?": answered by applying the battle.
 fn battle_winner(q: &Question, state: &GameState) -> Verdict {
     let title = "battle - personnel";
     if q.by.is_empty() || q.cards.is_empty() {
@@ -158,34 +159,19 @@ fn battle_winner(q: &Question, state: &GameState) -> Verdict {
             title,
         );
     }
-    let total = |side: &[usize]| -> i32 {
-        side.iter()
-            .filter(|&&p| {
-                let s = &state.pieces[p].status;
-                !s.stunned && !s.mortally_wounded
-            })
-            .map(|&p| Attribute::Strength.of(&state.pieces[p].card))
-            .sum()
+    let battle = GameAction::PersonnelBattle {
+        sides: [q.by.clone(), q.cards.clone()],
     };
-    let (ta, tb) = (total(&q.by), total(&q.cards));
-    let (pa, pb) = (
-        state.pieces[q.by[0]].controller.clone(),
-        state.pieces[q.cards[0]].controller.clone(),
-    );
-    let mut reasons = vec![because(
-        format!(
-            "remaining STRENGTH (stunned and mortally wounded do not add): {pa} {ta}, {pb} {tb}"
-        ),
-        title,
-    )];
-    let value = if ta > tb {
-        pa
-    } else if tb > ta {
-        pb
-    } else {
-        reasons.push(because("equal totals: no one wins or loses", title));
-        "tie".into()
-    };
+    let events = ruleset::apply(&mut state.clone(), &battle);
+    let reasons = events.iter().map(|e| e.reason.clone()).collect();
+    let value = events
+        .iter()
+        .find_map(|e| match &e.kind {
+            EventKind::BattleWon(player) => Some(player.clone()),
+            EventKind::BattleTied => Some("tie".into()),
+            _ => None,
+        })
+        .unwrap_or_else(|| "tie".into());
     claim(value, &q.is, reasons, title)
 }
 
