@@ -492,12 +492,7 @@ impl Parser {
                 matches!(self.tok(at + 1), Some(Tok::Word(t)) if t == "than")
             }
             Some(Tok::Word(w)) if self.strict => {
-                known_name(w).is_some()
-                    || Attribute::parse(w).is_some()
-                    || {
-                        // A multi-word skill ("Computer Skill", "Stellar Cartography").
-                        matches!(self.tok(at + 1), Some(Tok::Word(n)) if known_name(&format!("{w} {n}")).is_some())
-                    }
+                Attribute::parse(w).is_some() || self.known_name_at(at).is_some()
             }
             Some(Tok::Word(w)) => w.starts_with(|c: char| c.is_uppercase()) || feature(w).is_some(),
             _ => false,
@@ -698,10 +693,17 @@ impl Parser {
             (_, []) => Err(RequirementError(format!(
                 "a number {n} is not followed by a skill"
             ))),
-            _ => Ok(Requirement::Members {
-                count: n as u32,
-                each: Box::new(one_or(flatten_all(quals), Requirement::All)),
-            }),
+            _ => {
+                // "2 [Def] Borg": two personnel, each with the icon and the feature.
+                let each = match quals.as_slice() {
+                    [Requirement::Members { count: 1, each }] => each.as_ref().clone(),
+                    _ => one_or(flatten_all(quals), Requirement::All),
+                };
+                Ok(Requirement::Members {
+                    count: n as u32,
+                    each: Box::new(each),
+                })
+            }
         }
     }
 
@@ -848,7 +850,7 @@ impl Parser {
             return None;
         };
         if self.strict {
-            return self.known_skill_name(&first);
+            return self.known_skill_name();
         }
         if let Some(f) = feature(&first) {
             self.pos += 1;
@@ -876,25 +878,28 @@ impl Parser {
     }
 
     /// The longest known name starting here (three words, two, then one).
-    fn known_skill_name(&mut self, first: &str) -> Option<String> {
-        for len in (1..=3).rev() {
-            let mut words = vec![first.to_string()];
-            for k in 1..len {
-                match self.tok(self.pos + k) {
-                    Some(Tok::Word(w)) => words.push(w.clone()),
-                    _ => break,
-                }
-            }
-            if words.len() < len {
-                continue;
-            }
-            if let Some(n) = known_name(&words.join(" ")) {
-                self.pos += len;
-                self.skip_word("classification");
-                return Some(n);
-            }
-        }
-        None
+    fn known_skill_name(&mut self) -> Option<String> {
+        let (n, len) = self.known_name_at(self.pos)?;
+        self.pos += len;
+        self.skip_word("classification");
+        Some(n)
+    }
+
+    /// The longest known name (a multi-word skill such as "Stellar
+    /// Cartography" or "High Council Leader") at token `at`, with its length.
+    fn known_name_at(&self, at: usize) -> Option<(String, usize)> {
+        (1..=3).rev().find_map(|len| {
+            let words: Vec<&str> = (0..len)
+                .map_while(|k| match self.tok(at + k) {
+                    Some(Tok::Word(w)) => Some(w.as_str()),
+                    _ => None,
+                })
+                .collect();
+            (words.len() == len)
+                .then(|| known_name(&words.join(" ")))
+                .flatten()
+                .map(|n| (n, len))
+        })
     }
 }
 

@@ -317,6 +317,9 @@ impl CompiledDilemma {
 
     /// "EFFECT [unless X]".
     fn read_effect(&mut self, s: &str, w: &DilemmaWords) {
+        if let Some(head) = closing(s, &w.if_any) {
+            return self.read_if_any(head, w);
+        }
         let (effect, unless) = match find_word(s, &w.condition_words) {
             Some((at, len)) => (&s[..at], Some(&s[at + len..])),
             None => (s, None),
@@ -341,6 +344,36 @@ impl CompiledDilemma {
             }
             Err(u) => self.unread.push(u),
         }
+    }
+
+    /// "Stops SECURITY androids and OFFICER androids, if any present": the
+    /// cards named after the verb are both the targets and the trigger.
+    fn read_if_any(&mut self, head: &str, w: &DilemmaWords) {
+        let Some((verb_end, _)) = head.split_once(' ').map(|(v, _)| (v.len(), ())) else {
+            return self.unread.push(head.to_string());
+        };
+        let named: Result<Vec<Requirement>, String> =
+            split_outside_parens(&head[verb_end..], " and ")
+                .iter()
+                .map(|kind| features(kind).map(|f| one_or_all(f)))
+                .collect();
+        let (Ok(named), Ok(mut effects)) = (named, effects_of(head, w)) else {
+            return self.unread.push(head.to_string());
+        };
+        let targets = if named.len() == 1 {
+            named[0].clone()
+        } else {
+            Requirement::Any(named)
+        };
+        for e in &mut effects {
+            e.victims.filter = Some(targets.clone());
+        }
+        // Present means one card with all the named features.
+        self.trigger.get_or_insert(Requirement::Members {
+            count: 1,
+            each: Box::new(targets),
+        });
+        self.effects.extend(effects);
     }
 
     /// "All such personnel are stopped": the victims are those who meet the
@@ -564,12 +597,31 @@ fn filter(part: &str, w: &DilemmaWords) -> Result<Option<Requirement>, String> {
         if !before.is_empty() {
             found.extend(features(before)?);
         }
+    } else if let Some(kinds) = named_kinds(part, w) {
+        found.push(kinds);
     }
     Ok(match found.len() {
         0 => None,
         1 => found.pop(),
         _ => Some(Requirement::All(found)),
     })
+}
+
+fn one_or_all(mut v: Vec<Requirement>) -> Requirement {
+    if v.len() == 1 {
+        v.pop().expect("one")
+    } else {
+        Requirement::All(v)
+    }
+}
+
+/// `s` without one of the closing phrases it ends with ("..., if any present").
+fn closing<'a>(s: &'a str, phrases: &[String]) -> Option<&'a str> {
+    let lower = s.to_ascii_lowercase();
+    phrases
+        .iter()
+        .find(|p| lower.ends_with(p.as_str()))
+        .map(|p| s[..s.len() - p.len()].trim_end())
 }
 
 /// Features written side by side ("unique non-[Car]"): each must hold.
@@ -581,6 +633,29 @@ fn features(mut text: &str) -> Result<Vec<Requirement>, String> {
         text = rest;
     }
     Ok(out)
+}
+
+/// "kills all MEDICAL and ENGINEER present": without a group noun, the
+/// kinds named after the count are the victims (any of them).
+fn named_kinds(part: &str, w: &DilemmaWords) -> Option<Requirement> {
+    let (at, len) = find_word(part, &w.everyone)?;
+    let rest = part[at + len..].split('(').next()?;
+    // The kinds end where the place or the verb begins.
+    let rest = [" present", " aboard", " are ", " is "]
+        .iter()
+        .fold(rest, |r, p| r.split(p).next().unwrap_or(r))
+        .trim();
+    let kinds: Option<Vec<Requirement>> = split_outside_parens(rest, " and ")
+        .iter()
+        .flat_map(|k| split_outside_parens(k, ", "))
+        .map(|k| features(&k).ok().map(one_or_all))
+        .collect();
+    let mut kinds = kinds?;
+    match kinds.len() {
+        0 => None,
+        1 => kinds.pop(),
+        _ => Some(Requirement::Any(kinds)),
+    }
 }
 
 /// The words between the count (or the verb) and the group noun: "kills one

@@ -172,6 +172,8 @@ pub struct DilemmaWords {
     /// Openings that say when a dilemma that entered play acts again ("Now
     /// and start of each attempt here,"): read past, the rest is its effect.
     pub recurring: Vec<String>,
+    /// "..., if any present": the named targets are the trigger.
+    pub if_any: Vec<String>,
     /// "such personnel": the victims are those who meet the conditions.
     pub such: Vec<String>,
     /// "one must continue": some victims are spared.

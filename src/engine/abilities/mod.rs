@@ -16,7 +16,7 @@ pub mod grammar;
 pub mod lexicon;
 pub mod overrides;
 
-pub use coverage::{coverage_report, CoverageReport, CoverageRow};
+pub use coverage::{coverage_report, CoverageReport, CoverageRow, DilemmaCoverage};
 
 use crate::cards::model::{Card, CardDb, CardType, Edition};
 use crate::engine::action::Step;
