@@ -9,6 +9,7 @@ pub mod verdict;
 pub use verdict::{Citation, Reason, Verdict, VerdictValue};
 pub mod checks;
 pub mod first_edition;
+pub mod question;
 pub mod requirements;
 pub mod ruleset;
 pub mod state;

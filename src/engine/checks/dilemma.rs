@@ -7,10 +7,10 @@
 use super::{fact, undecided};
 use crate::cards::model::CardType;
 use crate::engine::abilities::{clause, grammar};
+use crate::engine::question::{DilemmaQuestion as Question, Party};
 use crate::engine::ruleset::{self, Event, EventKind, GameAction};
-use crate::engine::state::GameState;
+use crate::engine::state::{GameState, PieceId, Purpose};
 use crate::engine::verdict::{Reason, Verdict};
-use crate::scenario::Question;
 
 const RESOLUTION: &str = "dilemma resolution";
 
@@ -18,36 +18,34 @@ const RESOLUTION: &str = "dilemma resolution";
 /// only the personnel a claim is about, who may stand outside the group), else
 /// `card`.
 fn facing_group(q: &Question, state: &GameState) -> Vec<usize> {
-    if q.by.is_empty() {
-        return super::attempt::group(q, state);
+    if q.who.by.is_empty() {
+        return super::attempt::group(&q.who, state);
     }
-    let by_only = Question {
+    let by_only = Party {
         card: None,
-        ..q.clone()
+        ..q.who.clone()
     };
     super::attempt::group(&by_only, state)
 }
 
 /// The ship a question's group is on or is, if any.
 fn facing_ship(q: &Question, state: &GameState) -> Option<usize> {
-    q.by.iter()
-        .copied()
-        .chain(q.card)
+    q.who
+        .pieces()
+        .into_iter()
         .find(|&i| state.pieces[i].card.card_type == CardType::Ship)
 }
 
 /// `ask = "dilemma outcome"`.
 pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
-    let Some(d) = &q.dilemma else {
-        return undecided("`dilemma outcome` needs `dilemma`", vec![], RESOLUTION);
-    };
+    let d = &q.dilemma;
     let group = facing_group(q, state);
     // Only personnel able to take part face a dilemma ("stopped", disabled,
     // in stasis... are not affected).
     let able: Vec<usize> = group
         .iter()
         .copied()
-        .filter(|&p| !state.is_stopped(p) && super::restraints::unusable(state, p).is_none())
+        .filter(|&p| state.usable(PieceId(p), Purpose::Attempting).is_ok())
         .collect();
     let mut after = state.clone();
     let events = ruleset::apply(
@@ -130,7 +128,7 @@ fn suffers(
     mut reasons: Vec<Reason>,
     claim: &str,
 ) -> Verdict {
-    let Some(card) = q.card else {
+    let Some(card) = q.who.card() else {
         return undecided("a claim with `is` needs `card`", reasons, RESOLUTION);
     };
     let Some(verb) = clause::effect_verbs(&grammar::tokenize(claim))

@@ -3,9 +3,8 @@
 //! personnel do not add theirs.
 
 use super::event;
-use crate::engine::requirements::Attribute;
 use crate::engine::ruleset::{Event, EventKind};
-use crate::engine::state::GameState;
+use crate::engine::state::{Attr, GameState, PieceId};
 
 const ENTRY: &str = "battle - personnel";
 
@@ -17,7 +16,7 @@ pub fn personnel_battle(state: &GameState, sides: &[Vec<usize>; 2]) -> Vec<Event
                 let s = &state.pieces[p].status;
                 !s.stunned && !s.mortally_wounded
             })
-            .map(|&p| Attribute::Strength.of(&state.pieces[p].card))
+            .map(|&p| state.attribute(PieceId(p), Attr::Strength))
             .sum()
     };
     let player = |side: &[usize]| {

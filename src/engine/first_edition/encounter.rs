@@ -15,7 +15,7 @@ use crate::engine::abilities::dilemma::{
 };
 use crate::engine::requirements::{self, Attribute, Encounter, Requirement, Setting};
 use crate::engine::ruleset::{Event, EventKind};
-use crate::engine::state::{GameState, Place};
+use crate::engine::state::{Attr, GameState, PieceId, Place};
 
 const RESOLUTION: &str = "dilemma resolution";
 const SUMMARY: &str = "dilemma resolution - summary";
@@ -488,7 +488,12 @@ fn superlative(state: &GameState, what: &str, among: &[usize]) -> Vec<usize> {
     let (Some(how), Some(attr)) = (words.next(), words.next().and_then(Attribute::parse)) else {
         return among.to_vec();
     };
-    let value = |p: usize| attr.of(&state.pieces[p].card);
+    let attr = match attr {
+        Attribute::Integrity => Attr::Integrity,
+        Attribute::Cunning => Attr::Cunning,
+        Attribute::Strength => Attr::Strength,
+    };
+    let value = |p: usize| state.attribute(PieceId(p), attr);
     let values = among.iter().map(|&p| value(p));
     let best = if matches!(how, "lowest" | "fewest" | "least" | "weakest") {
         values.min()
