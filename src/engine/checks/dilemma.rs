@@ -95,18 +95,20 @@ fn overcome(events: &[Event], reasons: Vec<Reason>, is: &Option<String>, title: 
     }
 }
 
-/// Claims about where the dilemma goes and whether the attempt continues.
-fn where_or_whether(claim: &str) -> Option<EventKind> {
+/// Claims about where the dilemma goes and whether the attempt continues:
+/// the event that makes the claim true.
+fn where_or_whether(claim: &str) -> Option<fn(&EventKind) -> bool> {
     Some(match claim {
-        "discarded" => EventKind::DilemmaDiscarded,
-        "replaced" | "replaced under the mission" => EventKind::DilemmaReplaced,
-        "attempt continues" | "continues" => EventKind::AttemptContinues,
-        "attempt ends" => EventKind::AttemptEnds,
+        "discarded" => |k| *k == EventKind::DilemmaDiscarded,
+        "replaced" | "replaced under the mission" => |k| *k == EventKind::DilemmaReplaced,
+        "enters play" => |k| matches!(k, EventKind::DilemmaEntersPlay(_)),
+        "attempt continues" | "continues" => |k| *k == EventKind::AttemptContinues,
+        "attempt ends" => |k| *k == EventKind::AttemptEnds,
         _ => return None,
     })
 }
 
-fn whether(events: &[Event], reasons: Vec<Reason>, kind: EventKind) -> Verdict {
+fn whether(events: &[Event], reasons: Vec<Reason>, holds: fn(&EventKind) -> bool) -> Verdict {
     if ruleset::has(events, &EventKind::ConditionsUnknown) {
         return undecided(
             "the dilemma has conditions the engine cannot read",
@@ -114,7 +116,7 @@ fn whether(events: &[Event], reasons: Vec<Reason>, kind: EventKind) -> Verdict {
             RESOLUTION,
         );
     }
-    let yes = ruleset::has(events, &kind);
+    let yes = events.iter().any(|e| holds(&e.kind));
     Verdict::yes_no(yes, reasons, vec![super::g("dilemma resolution - summary")])
 }
 
