@@ -3,4 +3,5 @@
 mod format;
 mod layering;
 mod questions;
+mod ruleset;
 mod scenarios;
