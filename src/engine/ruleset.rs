@@ -17,7 +17,7 @@ use crate::engine::verdict::Reason;
 pub enum GameAction {
     /// A crew or Away Team encounters a dilemma during a mission attempt.
     EncounterDilemma {
-        dilemma: Card,
+        dilemma: Box<Card>,
         /// The personnel facing it (the crew or Away Team).
         group: Vec<usize>,
         /// The ship whose crew or Away Team it is, when known.

@@ -355,7 +355,7 @@ impl CompiledDilemma {
         let named: Result<Vec<Requirement>, String> =
             split_outside_parens(&head[verb_end..], " and ")
                 .iter()
-                .map(|kind| features(kind).map(|f| one_or_all(f)))
+                .map(|kind| features(kind).map(one_or_all))
                 .collect();
         let (Ok(named), Ok(mut effects)) = (named, effects_of(head, w)) else {
             return self.unread.push(head.to_string());

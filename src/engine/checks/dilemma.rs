@@ -51,7 +51,7 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
     let events = ruleset::apply(
         &mut after,
         &GameAction::EncounterDilemma {
-            dilemma: d.clone(),
+            dilemma: Box::new(d.clone()),
             group: able.clone(),
             ship: facing_ship(q, state),
         },

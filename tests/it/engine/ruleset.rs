@@ -8,8 +8,7 @@ use daystrom::engine::state::{GameState, Piece, Place, Status};
 /// A state with one mission location and these 1E personnel on its planet
 /// (an Away Team), controlled by alice.
 fn away_team(titles: &[&str]) -> GameState {
-    let mut state = GameState::default();
-    state.pieces = titles
+    let pieces = titles
         .iter()
         .map(|t| Piece {
             handle: t.to_string(),
@@ -23,7 +22,10 @@ fn away_team(titles: &[&str]) -> GameState {
             target: None,
         })
         .collect();
-    state
+    GameState {
+        pieces,
+        ..GameState::default()
+    }
 }
 
 fn encounter(state: &mut GameState, dilemma: &str) -> Vec<ruleset::Event> {
@@ -31,7 +33,7 @@ fn encounter(state: &mut GameState, dilemma: &str) -> Vec<ruleset::Event> {
     ruleset::apply(
         state,
         &GameAction::EncounterDilemma {
-            dilemma: crate::support::card(dilemma).clone(),
+            dilemma: Box::new(crate::support::card(dilemma).clone()),
             group,
             ship: None,
         },
