@@ -406,10 +406,18 @@ impl Parser {
     }
 
     fn expr(&mut self) -> Result<Requirement, RequirementError> {
-        let mut alts = vec![self.list()?];
+        self.alternatives(Self::list)
+    }
+
+    /// `next` parts joined by "OR"/"or".
+    fn alternatives(
+        &mut self,
+        next: fn(&mut Self) -> Result<Requirement, RequirementError>,
+    ) -> Result<Requirement, RequirementError> {
+        let mut alts = vec![next(self)?];
         while matches!(self.peek(), Some(Tok::Or(_))) && self.starts_term(self.pos + 1) {
             self.pos += 1;
-            alts.push(self.list()?);
+            alts.push(next(self)?);
         }
         Ok(one_or(alts, Requirement::Any))
     }
@@ -583,12 +591,7 @@ impl Parser {
     /// What follows `with`: single terms joined by `or` ("[Cmd] or [Stf]"),
     /// each met by one personnel.
     fn qualifier(&mut self) -> Result<Requirement, RequirementError> {
-        let mut alts = vec![self.bare_term()?];
-        while matches!(self.peek(), Some(Tok::Or(_))) && self.starts_term(self.pos + 1) {
-            self.pos += 1;
-            alts.push(self.bare_term()?);
-        }
-        Ok(one_or(alts, Requirement::Any))
+        self.alternatives(Self::bare_term)
     }
 
     fn bare_term(&mut self) -> Result<Requirement, RequirementError> {

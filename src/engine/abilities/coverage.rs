@@ -6,6 +6,15 @@ use crate::cards::model::{CardDb, Edition};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+/// `part` of `whole`, in percent (0 for none).
+fn percent(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
 /// One card type's counts.
 #[derive(Debug, Clone, Serialize, PartialEq, Default)]
 pub struct CoverageRow {
@@ -23,19 +32,11 @@ pub struct CoverageRow {
 impl CoverageRow {
     /// Share of cards with a timing class and targets, in percent.
     pub fn timed_percent(&self) -> f64 {
-        if self.cards == 0 {
-            0.0
-        } else {
-            100.0 * self.timed_and_targeted as f64 / self.cards as f64
-        }
+        percent(self.timed_and_targeted, self.cards)
     }
 
     pub fn full_percent(&self) -> f64 {
-        if self.cards == 0 {
-            0.0
-        } else {
-            100.0 * self.full as f64 / self.cards as f64
-        }
+        percent(self.full, self.cards)
     }
 }
 
@@ -65,11 +66,7 @@ pub struct DilemmaCoverage {
 
 impl DilemmaCoverage {
     pub fn full_percent(&self) -> f64 {
-        if self.cards == 0 {
-            0.0
-        } else {
-            100.0 * self.full as f64 / self.cards as f64
-        }
+        percent(self.full, self.cards)
     }
 
     fn count(&mut self, d: &super::dilemma::CompiledDilemma) {

@@ -24,33 +24,31 @@ impl Ruleset for FirstEdition {
                 group,
                 ship,
             } => encounter::encounter(state, dilemma, group, *ship),
-            GameAction::Stop(pieces) => pieces
-                .iter()
-                .map(|&p| {
-                    suffer(
-                        state,
-                        "stop",
-                        p,
-                        "a card \"stopped\" may not be used until unstopped",
-                        "stopped",
-                    )
-                })
-                .collect(),
-            GameAction::Kill(pieces) => pieces
-                .iter()
-                .map(|&p| {
-                    suffer(
-                        state,
-                        "kill",
-                        p,
-                        "a killed personnel is discarded",
-                        "killed",
-                    )
-                })
-                .collect(),
+            GameAction::Stop(pieces) => each(
+                state,
+                pieces,
+                "stop",
+                "a card \"stopped\" may not be used until unstopped",
+                "stopped",
+            ),
+            GameAction::Kill(pieces) => each(
+                state,
+                pieces,
+                "kill",
+                "a killed personnel is discarded",
+                "killed",
+            ),
             GameAction::PersonnelBattle { sides } => battle::personnel_battle(state, sides),
         }
     }
+}
+
+/// Every one of `pieces` suffers `verb`.
+fn each(state: &mut GameState, pieces: &[usize], verb: &str, why: &str, entry: &str) -> Vec<Event> {
+    pieces
+        .iter()
+        .map(|&p| suffer(state, verb, p, why, entry))
+        .collect()
 }
 
 /// A piece suffers an effect: the state changes, and the event says so.

@@ -26,31 +26,41 @@ fn nullifier(d: &CompiledDilemma) -> String {
 
 // ---------------------------------------------------------------- conditions
 
+/// (dilemma, its conditions as compiled), each read from the card's text.
+#[rustfmt::skip]
+const CONDITIONS: &[(&str, &str)] = &[
+    // "Unless Navigation, Physics, and 2 ENGINEER present, one crew member (random selection) is killed."
+    ("Astral Eddy", "Navigation + Physics + ENGINEER x2"),
+    // "Unless 2 Anthropology OR Leadership, Anthropology, and CUNNING>35 present, ship is damaged and ..."
+    ("Aggressive Behavior", "Anthropology x2 OR (Leadership + Anthropology + CUNNING>35)"),
+    // "Unless SECURITY, SCIENCE, and STRENGTH>50 present, kills Away Team member with lowest CUNNING ..."
+    ("Hanonian Land Eel", "SECURITY + SCIENCE + STRENGTH>50"),
+    // "To get past requires INTEGRITY>20 and an Admiral OR STRENGTH>30 and a General OR ..."
+    ("Dignitaries and Witnesses", "(INTEGRITY>20 + Admiral) OR (STRENGTH>30 + General) OR (CUNNING>30 + Leadership x3) OR (STRENGTH>20 + Maje)"),
+    // "Cannot get past unless at least two female Away Team members are present."
+    ("Matriarchal Society", "2 personnel with (female)"),
+    // "To get past requires three personnel with Diplomacy OR three personnel with V.I.P. classification."
+    ("Faux Pas", "3 personnel with (Diplomacy) OR 3 personnel with (V.I.P.)"),
+    // "To get past, {Lwaxana Troi} must be present OR at least one Away Team member must have: Youth OR Music OR STRENGTH>9."
+    ("Wind Dancer", "{Lwaxana Troi} OR 1 personnel with (Youth OR Music OR STRENGTH>9)"),
+    // "To get past requires Navigation with [Cmd] or [Stf]."
+    ("Precision Piloting", "Navigation with ([Cmd] OR [Stf])"),
+    // "... To get past requires 2 SECURITY (at [P]) OR 2 ENGINEER (at [S]) OR six non-[Bor] [Univ] personnel."
+    ("Eminian Disintegration Protocol", "SECURITY x2 (at [P]) OR ENGINEER x2 (at [S]) OR 6 personnel with (non-[Borg] + [Univ])"),
+];
+
 #[test]
 fn condition_lists_are_read_whole() {
-    // "Unless Navigation, Physics, and 2 ENGINEER present, one crew member (random selection) is killed."
-    let d = compiled("Astral Eddy");
-    assert_eq!(text(&d.conditions), "Navigation + Physics + ENGINEER x2");
-    assert_eq!(d.form, ConditionForm::Unless);
-    // "Unless 2 Anthropology OR Leadership, Anthropology, and CUNNING>35 present, ship is damaged and ..."
-    let d = compiled("Aggressive Behavior");
+    for (title, conditions) in CONDITIONS {
+        assert_eq!(&text(&compiled(title).conditions), conditions, "{title}");
+    }
+    assert_eq!(compiled("Astral Eddy").form, ConditionForm::Unless);
     assert_eq!(
-        text(&d.conditions),
-        "Anthropology x2 OR (Leadership + Anthropology + CUNNING>35)"
-    );
-    // "Unless SECURITY, SCIENCE, and STRENGTH>50 present, kills Away Team member with lowest CUNNING ..."
-    assert_eq!(
-        text(&compiled("Hanonian Land Eel").conditions),
-        "SECURITY + SCIENCE + STRENGTH>50"
-    );
-    // "To get past requires INTEGRITY>20 and an Admiral OR STRENGTH>30 and a General OR ..."
-    assert_eq!(
-        text(&compiled("Dignitaries and Witnesses").conditions),
-        "(INTEGRITY>20 + Admiral) OR (STRENGTH>30 + General) OR (CUNNING>30 + Leadership x3) OR (STRENGTH>20 + Maje)"
+        compiled("Matriarchal Society").form,
+        ConditionForm::ToGetPast
     );
     // "To get past requires a President, High Council Leader, General, ..., counterpart, or {PADD}."
-    let d = compiled("Executive Authorization");
-    let c = text(&d.conditions);
+    let c = text(&compiled("Executive Authorization").conditions);
     assert!(
         c.starts_with("President OR High Council Leader OR General"),
         "{c}"
@@ -59,35 +69,7 @@ fn condition_lists_are_read_whole() {
 }
 
 #[test]
-fn conditions_on_one_personnel_and_counted_personnel() {
-    // "Cannot get past unless at least two female Away Team members are present."
-    let d = compiled("Matriarchal Society");
-    assert_eq!(text(&d.conditions), "2 personnel with (female)");
-    assert_eq!(d.form, ConditionForm::ToGetPast);
-    // "To get past requires three personnel with Diplomacy OR three personnel with V.I.P. classification."
-    assert_eq!(
-        text(&compiled("Faux Pas").conditions),
-        "3 personnel with (Diplomacy) OR 3 personnel with (V.I.P.)"
-    );
-    // "To get past, {Lwaxana Troi} must be present OR at least one Away Team member must have: Youth OR Music OR STRENGTH>9."
-    assert_eq!(
-        text(&compiled("Wind Dancer").conditions),
-        "{Lwaxana Troi} OR 1 personnel with (Youth OR Music OR STRENGTH>9)"
-    );
-    // "To get past requires Navigation with [Cmd] or [Stf]."
-    assert_eq!(
-        text(&compiled("Precision Piloting").conditions),
-        "Navigation with ([Cmd] OR [Stf])"
-    );
-}
-
-#[test]
-fn conditions_with_settings_alternatives_and_the_ship() {
-    // "... To get past requires 2 SECURITY (at [P]) OR 2 ENGINEER (at [S]) OR six non-[Bor] [Univ] personnel."
-    assert_eq!(
-        text(&compiled("Eminian Disintegration Protocol").conditions),
-        "SECURITY x2 (at [P]) OR ENGINEER x2 (at [S]) OR 6 personnel with (non-[Borg] + [Univ])"
-    );
+fn conditions_with_alternatives_and_the_ship() {
     // "To get past requires Leadership (or [Com] and [Def] icons) in Away Team and an
     // OFFICER-classification personnel (or 2 [Def] Borg) aboard your ship at this location."
     let c = text(&compiled("Crisis").conditions);

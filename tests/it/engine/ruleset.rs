@@ -40,6 +40,12 @@ fn encounter(state: &mut GameState, dilemma: &str) -> Vec<ruleset::Event> {
     )
 }
 
+fn discarded_and_no_one_stopped(events: &[ruleset::Event], state: &GameState) {
+    assert!(has(events, &EventKind::DilemmaDiscarded));
+    assert!(has(events, &EventKind::AttemptContinues));
+    assert!(state.pieces.iter().all(|p| !p.status.stopped));
+}
+
 #[test]
 fn failing_conditions_stops_the_group_and_replaces_the_dilemma() {
     // Ancient Computer: "Cannot get past unless 2 Computer Skill OR 3 SCIENCE OR 3 ENGINEER present."
@@ -67,9 +73,7 @@ fn meeting_conditions_discards_and_continues() {
     let mut state = away_team(&["Data", "Jean-Luc Picard"]);
     let events = encounter(&mut state, "Ancient Computer");
     assert!(has(&events, &EventKind::ConditionsMet));
-    assert!(has(&events, &EventKind::DilemmaDiscarded));
-    assert!(has(&events, &EventKind::AttemptContinues));
-    assert!(state.pieces.iter().all(|p| !p.status.stopped));
+    discarded_and_no_one_stopped(&events, &state);
 }
 
 #[test]
@@ -104,8 +108,7 @@ fn an_absent_trigger_discards_without_effect() {
     let mut state = away_team(&["Jean-Luc Picard", "William T. Riker"]);
     let events = encounter(&mut state, "Chinese Finger Puzzle");
     assert!(has(&events, &EventKind::TriggerAbsent));
-    assert!(has(&events, &EventKind::DilemmaDiscarded));
-    assert!(state.pieces.iter().all(|p| !p.status.stopped));
+    discarded_and_no_one_stopped(&events, &state);
     let mut state = away_team(&["Jean-Luc Picard", "Data"]);
     let events = encounter(&mut state, "Chinese Finger Puzzle");
     assert!(affected(&events, "stop", 0));
