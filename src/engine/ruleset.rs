@@ -9,6 +9,7 @@
 //! so a Second Edition ruleset can be added beside it rather than forked.
 
 use crate::cards::model::Card;
+use crate::engine::action::{Action, Step};
 use crate::engine::state::GameState;
 use crate::engine::verdict::Reason;
 
@@ -48,7 +49,7 @@ impl GameAction {
 pub enum EventKind {
     /// The action's initiation is complete: responses may be made now
     /// (Glossary "actions – step 1: initiation").
-    ResponseWindow(&'static str),
+    ResponseWindow(Action),
     /// A required trigger (or a target with specific features) is absent.
     TriggerAbsent,
     /// A nullifier is present: the dilemma is discarded without effect.
@@ -90,6 +91,37 @@ pub enum EventKind {
 pub struct Event {
     pub kind: EventKind,
     pub reason: Reason,
+}
+
+impl Event {
+    /// The action whose response window this result opens, as compiled
+    /// timing clauses read it: "just encountered" a dilemma, "just killed" /
+    /// "just stopped" a personnel, a battle just won. `None` for results no
+    /// card answers.
+    pub fn window(&self, state: &GameState) -> Option<Action> {
+        let done = |kind: &str, targets: Vec<String>| Action {
+            kind: kind.to_string(),
+            targets,
+            step: Step::Resolved,
+            ..Action::default()
+        };
+        match &self.kind {
+            EventKind::ResponseWindow(action) => Some(action.clone()),
+            EventKind::Affected { verb, piece } => {
+                Some(done(verb, vec![state.pieces[*piece].card.title.clone()]))
+            }
+            EventKind::BattleWon(_) | EventKind::BattleTied => {
+                Some(done("personnel battle", vec![]))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Every response window the events of an action open, in order: the
+/// actions "when X happens" / "just X" text is answered against.
+pub fn windows(events: &[Event], state: &GameState) -> Vec<Action> {
+    events.iter().filter_map(|e| e.window(state)).collect()
 }
 
 /// The rules of one edition: how an action changes the state.

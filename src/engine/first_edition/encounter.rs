@@ -13,6 +13,7 @@ use crate::engine::abilities::dilemma::{
     compile_dilemma, CompiledDilemma, ConditionForm, Count, DilemmaEffect, Nullifier, Scope,
     Selection,
 };
+use crate::engine::action::{Action, Step};
 use crate::engine::requirements::{self, Attribute, Encounter, Requirement, Setting};
 use crate::engine::ruleset::{Event, EventKind};
 use crate::engine::state::{Attr, GameState, PieceId, Place};
@@ -86,7 +87,12 @@ pub fn encounter(
         return events;
     }
     events.push(event(
-        EventKind::ResponseWindow("encounter dilemma"),
+        EventKind::ResponseWindow(Action {
+            kind: "encounter dilemma".into(),
+            card: Some(d.title.clone()),
+            step: Step::Initiated,
+            ..Action::default()
+        }),
         format!("{} is encountered: its targets are chosen and its conditions checked; it may now be responded to", d.title),
         "actions – step 1: initiation",
     ));

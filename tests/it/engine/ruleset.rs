@@ -136,3 +136,31 @@ fn a_personnel_battle_is_won_by_the_higher_strength() {
     );
     assert!(has(&events, &EventKind::BattleWon("alice".into())));
 }
+
+#[test]
+fn responses_are_keyed_on_the_events_of_an_action() {
+    use daystrom::engine::response::valid_response_by;
+    use daystrom::engine::verdict::VerdictValue;
+    // Glossary "dilemma timing": "Eyes in the Dark is a valid response to any dilemma".
+    let mut state = away_team(&["Jean-Luc Picard", "William T. Riker"]);
+    let events = encounter(&mut state, "Ancient Computer");
+    let windows = ruleset::windows(&events, &state);
+    let eyes = crate::support::card("Eyes in the Dark");
+    let db = crate::support::cards();
+    let encountered = windows
+        .iter()
+        .find(|a| a.kind == "encounter dilemma")
+        .expect("the encounter opens a response window");
+    assert_eq!(encountered.card.as_deref(), Some("Ancient Computer"));
+    assert_eq!(
+        valid_response_by(encountered, eyes, Some("alice"), db).value,
+        VerdictValue::Yes
+    );
+    // The stops that follow are windows of their own, which Eyes in the Dark does not answer.
+    let stopped = windows.iter().find(|a| a.kind == "stop").expect("a stop");
+    assert_eq!(stopped.targets, vec!["Jean-Luc Picard".to_string()]);
+    assert_ne!(
+        valid_response_by(stopped, eyes, Some("alice"), db).value,
+        VerdictValue::Yes
+    );
+}
