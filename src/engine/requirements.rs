@@ -387,6 +387,11 @@ impl std::fmt::Display for RequirementError {
     }
 }
 
+/// How deep parentheses and qualifiers (`with …`, `(at [P])`) may nest: far
+/// beyond any card, and shallow enough that parsing, printing and evaluating
+/// a hostile expression cannot overflow the stack.
+const MAX_NESTING: usize = 32;
+
 struct Parser {
     toks: Vec<(usize, Tok)>,
     pos: usize,
@@ -394,6 +399,8 @@ struct Parser {
     /// affiliation or personnel feature the vocabulary knows, so an unknown
     /// word ends the requirement instead of being read as a skill.
     strict: bool,
+    /// Parentheses and qualifiers open around the current token.
+    depth: usize,
 }
 
 impl Parser {
@@ -512,7 +519,7 @@ impl Parser {
         let mut req = self.bare_term()?;
         // "an OFFICER personnel", "[Maq] personnel".
         self.skip_word("personnel");
-        loop {
+        for _ in 0..=MAX_NESTING {
             if let Some(setting) = self.setting_qualifier() {
                 req = Requirement::At {
                     setting,
@@ -532,6 +539,13 @@ impl Parser {
                 return Ok(self.placed(req));
             }
         }
+        Err(Self::too_deep())
+    }
+
+    fn too_deep() -> RequirementError {
+        RequirementError(format!(
+            "nested more than {MAX_NESTING} deep (parentheses and qualifiers)"
+        ))
     }
 
     /// "Leadership (or [Com] and [Def] icons)": an alternative in parentheses.
@@ -539,9 +553,14 @@ impl Parser {
         if self.peek() != Some(&Tok::Open) || self.tok(self.pos + 1) != Some(&Tok::Or(false)) {
             return None;
         }
+        if self.depth == MAX_NESTING {
+            return Some(Err(Self::too_deep()));
+        }
         let save = self.pos;
         self.pos += 2;
+        self.depth += 1;
         let alt = self.expr();
+        self.depth -= 1;
         if alt.is_err() || self.peek() != Some(&Tok::Close) {
             self.pos = save;
             return None;
@@ -597,8 +616,13 @@ impl Parser {
     fn bare_term(&mut self) -> Result<Requirement, RequirementError> {
         match self.peek().cloned() {
             Some(Tok::Open) => {
+                if self.depth == MAX_NESTING {
+                    return Err(Self::too_deep());
+                }
                 self.pos += 1;
+                self.depth += 1;
                 let e = self.expr()?;
+                self.depth -= 1;
                 if self.peek() == Some(&Tok::Close) {
                     self.pos += 1;
                     Ok(e)
@@ -973,6 +997,7 @@ pub fn parse_leading(text: &str, strict: bool) -> Result<(Requirement, &str), Re
         toks,
         pos: 0,
         strict,
+        depth: 0,
     };
     let req = p.expr()?;
     let rest = match p.toks.get(p.pos) {

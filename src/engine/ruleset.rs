@@ -81,6 +81,8 @@ pub enum EventKind {
     /// A part of the action the engine does not model (uncompiled text, an
     /// effect on cards beyond the group).
     NotModelled(String),
+    /// A value a result was computed from changed by a card in play (derived state).
+    Values,
     /// The side of this player wins the battle.
     BattleWon(String),
     BattleTied,

@@ -1,7 +1,7 @@
 //! Mission attempts ("mission attempt", "attempt", "dual-icon missions") and
 //! meeting mission or dilemma requirements ("meeting requirements").
 
-use super::{because, fact, no, outside_executing_orders, per_table, ruling, undecided};
+use super::{because, fact, no, outside_executing_orders, per_table, undecided};
 use crate::cards::model::{Card, CardType};
 use crate::engine::question::{AttemptQuestion as Question, Party};
 use crate::engine::requirements;
@@ -175,22 +175,6 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
                 title,
             ),
         );
-    }
-    if let Some(owner) = &mission.owner {
-        let opponents_end = !owner.eq_ignore_ascii_case(&player);
-        let text = mission.mission.text.to_lowercase();
-        if opponents_end && text.contains("opponent's side: not attemptable") {
-            return no(
-                reasons,
-                ruling(
-                    format!(
-                        "{} is {owner}'s mission and its opponent's end says \"Not attemptable\": each player is affected only by the end of the mission facing him",
-                        mission.name
-                    ),
-                    "Construct Depot",
-                ),
-            );
-        }
     }
     let icons = mission_affiliations(&mission.mission);
     let any_text = mission
