@@ -10,7 +10,7 @@
 #[path = "support/mod.rs"]
 mod support;
 
-use daystrom::engine::checks::ASKS;
+use daystrom::engine::question::KINDS;
 use daystrom::scenario::check::{check_file, collect};
 use daystrom::scenario::DbTitleResolver;
 use libtest_mimic::{Arguments, Failed, Trial};
@@ -209,7 +209,7 @@ fn whole_set(set: &ScenarioSet, outcomes: &[&FileOutcome]) -> Result<(), Failed>
         ));
     }
     let responses = ["valid response", "can play"];
-    let wanted = ASKS.iter().filter(|k| match set.asks {
+    let wanted = KINDS.iter().map(|k| &k.name).filter(|k| match set.asks {
         Asks::Every => true,
         Asks::AllButResponses => !responses.contains(k),
         Asks::None => false,

@@ -12,6 +12,27 @@ fn colour_stderr() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stderr().is_terminal()
 }
 
+/// Render a word diff: colours on a terminal, `[-old-]{+new+}` otherwise.
+pub fn render_words(words: &[(&'static str, String)], colour: bool) -> String {
+    let mut out = String::new();
+    for (tag, text) in words {
+        match (*tag, colour) {
+            ("equal", _) => out.push_str(text),
+            ("delete", true) => out.push_str(&paint(text, Style::Bad, true)),
+            ("insert", true) => out.push_str(&paint(text, Style::Good, true)),
+            ("delete", false) => {
+                let t = text.trim_end();
+                out.push_str(&format!("[-{t}-]{}", &text[t.len()..]));
+            }
+            _ => {
+                let t = text.trim_end();
+                out.push_str(&format!("{{+{t}+}}{}", &text[t.len()..]));
+            }
+        }
+    }
+    out
+}
+
 /// Wrap text in an ANSI style when colour is on.
 pub fn paint(text: &str, style: Style, on: bool) -> String {
     if !on {
@@ -46,4 +67,12 @@ pub fn eprint_error(msg: &str) {
 pub fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
     println!("{}", serde_json::to_string_pretty(value)?);
     Ok(())
+}
+
+/// `--json`, declared once for every command that prints an answer.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct Json {
+    /// Print JSON instead of text (search: schema in docs/search-json.md).
+    #[arg(long)]
+    pub json: bool,
 }

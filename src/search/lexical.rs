@@ -242,8 +242,13 @@ impl Partition {
             }
         }
         if should.is_empty() && must.is_empty() {
+            let why = if question.trim().is_empty() {
+                "the query is empty"
+            } else {
+                "its words are too common to search for"
+            };
             anyhow::bail!(
-                "nothing to search for in {question:?}: it has only common words; add a game term (e.g. \"beam\", \"Away Team\", \"battle\")"
+                "nothing to search for in {question:?}: {why}; add a game term (e.g. \"beam\", \"Away Team\", \"battle\")"
             );
         }
         let mut clauses = must;

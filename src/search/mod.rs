@@ -56,6 +56,9 @@ pub struct SearchQuery {
     pub lexical_only: bool,
 }
 
+/// The most words a search query may have.
+pub const MAX_QUERY_WORDS: usize = 64;
+
 /// One ranked result.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Hit {
@@ -199,6 +202,14 @@ impl RulesSearcher {
 
     /// Ranked results with what was detected and how they were ranked.
     pub fn search_detailed(&self, q: &SearchQuery) -> anyhow::Result<SearchResult> {
+        // Each word costs spelling and synonym work: a question has tens of
+        // words, and a megabyte of them would take seconds.
+        let words = q.text.split_whitespace().count();
+        if words > MAX_QUERY_WORDS {
+            anyhow::bail!(
+                "the search query has {words} words; at most {MAX_QUERY_WORDS} are read: ask a shorter question"
+            );
+        }
         let (lang, lang_by) = detect::language(&q.text, q.lang.as_deref());
         let (edition, edition_by) = detect::edition(&q.text, q.edition.as_deref());
         let detected = Detected {
@@ -207,7 +218,7 @@ impl RulesSearcher {
             edition,
             edition_by,
         };
-        let words = if edition_by == "mention" {
+        let question = if edition_by == "mention" {
             detect::without_edition_mentions(&q.text)
         } else {
             q.text.clone()
@@ -221,7 +232,7 @@ impl RulesSearcher {
         .ok_or_else(|| anyhow::anyhow!("no documents in language {:?}", detected.lang))?;
         let doc = q.doc.as_deref().filter(|_| !want_cards);
         let edition = detected.edition.as_deref();
-        let plan = part.plan(&words)?;
+        let plan = part.plan(&question)?;
         let limit = q.limit.max(1);
         let lexical = part.rank(&plan, part.filters(doc, edition), limit + POOL)?;
         let (ranked, ranking) = if want_cards || q.lexical_only {
@@ -322,6 +333,37 @@ impl RulesSearcher {
         }
         Ok(out)
     }
+}
+
+/// Search-index documents for the cards (kind "card").
+pub fn card_docs(db: &crate::cards::model::CardDb) -> Vec<SearchDoc> {
+    db.cards
+        .iter()
+        .map(|c| {
+            let mut body = c.text.clone();
+            for part in [&c.lore, &c.characteristics.join("; ")] {
+                if !part.is_empty() {
+                    body.push_str("\n\n");
+                    body.push_str(part);
+                }
+            }
+            SearchDoc {
+                id: format!("card:{}", c.key),
+                doc: "cards".into(),
+                kind: "card".into(),
+                edition: if c.edition == crate::cards::model::Edition::First {
+                    "1E"
+                } else {
+                    "2E"
+                }
+                .into(),
+                lang: "en".into(),
+                title: c.title.clone(),
+                body,
+                stub: false,
+            }
+        })
+        .collect()
 }
 
 /// Keep each document once, at its first place.

@@ -5,19 +5,23 @@
 use super::{because, fact, no, undecided};
 use crate::cards::model::CardType;
 use crate::engine::action::Phase;
+use crate::engine::question::ReportQuestion as Question;
 use crate::engine::state::{Format, GameState, Target};
 use crate::engine::verdict::Verdict;
-use crate::scenario::Question;
 use crate::vocab::vocabulary;
 
 /// `ask = "can report"`: may `card` report for duty `to` a facility now?
 pub fn can_report(q: &Question, state: &GameState) -> Verdict {
-    let Some(c) = q.card else {
+    let Some(c) = q.who.card() else {
         return undecided("`can report` needs `card`", vec![], "report");
     };
     let piece = &state.pieces[c];
-    let player = super::asker(q, state);
+    let player = super::asker(&q.who, state);
     let mut reasons = Vec::new();
+    let asked = super::request("report", &player, &[c], q.to, None);
+    if let Some(why) = super::forbidden_by_card(state, &asked) {
+        return no(reasons, why);
+    }
     let ty = &piece.card.card_type;
     if !matches!(
         ty,
@@ -61,6 +65,20 @@ pub fn can_report(q: &Question, state: &GameState) -> Verdict {
         ));
     }
     let Some(Target::Piece(f)) = q.to else {
+        // "Vorta may report here", "Your [Fed] ships may report here".
+        if let Some(by) = super::allowing_card(state, &asked, q.allowed_by) {
+            reasons.push(because(format!("{by} allows it to report there"), "report"));
+            return Verdict::yes_no(true, reasons, vec![]);
+        }
+        if q.to.is_some() {
+            return no(
+                reasons,
+                because(
+                    "cards report for duty to a facility, unless a card allows reporting elsewhere; none in play does",
+                    "report",
+                ),
+            );
+        }
         return undecided("`to` (the facility it reports to)", reasons, "report");
     };
     let fac = &state.pieces[f];
@@ -82,7 +100,7 @@ pub fn can_report(q: &Question, state: &GameState) -> Verdict {
         return no(reasons, because(format!("{} is not a facility: personnel may not normally report directly aboard a ship or to a planet", fac.handle), "report"));
     }
     let kind = fac.card.class.clone().unwrap_or_default().to_lowercase();
-    if kind.contains("station") {
+    if kind.contains("station") && !crate::engine::permissions::grants(&fac.card, "report") {
         return no(
             reasons,
             because(
@@ -134,7 +152,7 @@ pub fn can_report(q: &Question, state: &GameState) -> Verdict {
         );
     };
     let here = state.locations[loc].quadrant().to_string();
-    if let Some(by) = &q.allowed_by {
+    if let Some(by) = &super::allowing_card(state, &asked, q.allowed_by) {
         match state.find(by).map(|i| state.pieces[i].card.card_type.clone()) {
             Some(CardType::Facility) | Some(CardType::Site) => {}
             Some(_) => {

@@ -69,10 +69,10 @@ impl Encoder {
         })?;
         let weights = dir.join("model.safetensors");
         let device = Device::Cpu;
-        // SAFETY: the weights file is memory-mapped read-only; it is not
-        // modified while the model lives (the setup script replaces the
-        // folder only when no search runs).
-        let vb = unsafe { VarBuilder::from_mmaped_safetensors(&[&weights], DType::F32, &device)? };
+        // Read whole rather than memory-mapped: the crate has no unsafe code.
+        let bytes = std::fs::read(&weights)
+            .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", weights.display()))?;
+        let vb = VarBuilder::from_buffered_safetensors(bytes, DType::F32, &device)?;
         let model = BertModel::load(vb, &config)?;
         let tokenizer = WordPiece::load(&dir.join("tokenizer.json"))?;
         let size = std::fs::metadata(&weights)?.len();

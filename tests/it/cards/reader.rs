@@ -1,9 +1,10 @@
 //! Card reader and card ingest on small fixture CSVs written for the tests
 //! (tests/fixtures/cards/), including malformed files.
 
-use daystrom::cards::ingest::{load_rows, search_docs};
+use daystrom::cards::ingest::load_rows;
 use daystrom::cards::model::{DilemmaType, Edition, PrintingSource, Stat};
 use daystrom::readers::cards_csv::{read_file, CardRow};
+use daystrom::search::card_docs as search_docs;
 use std::path::{Path, PathBuf};
 
 fn fixture(name: &str) -> PathBuf {

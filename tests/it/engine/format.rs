@@ -220,9 +220,10 @@ fn every_action_key_nests() {
 #[test]
 fn every_question_kind_answers() {
     let s = passing("questions.toml");
-    let asks: Vec<&str> = s.questions.iter().map(|q| q.ask.as_str()).collect();
-    for k in daystrom::engine::checks::ASKS
+    let asks: Vec<&str> = s.questions.iter().map(|q| q.ask).collect();
+    for k in daystrom::engine::question::KINDS
         .iter()
+        .map(|k| &k.name)
         .filter(|k| !["valid response", "deck legal"].contains(k))
     {
         assert!(asks.contains(k), "questions.toml does not ask {k}");
