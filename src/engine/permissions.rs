@@ -200,7 +200,7 @@ pub fn act_named(word: &str) -> Option<&'static str> {
         .continuous
         .act
         .iter()
-        .find(|a| a.act == folded || a.phrases.iter().any(|p| *p == folded))
+        .find(|a| a.act == folded || a.phrases.contains(&folded))
         .map(|a| a.act.as_str())
 }
 
