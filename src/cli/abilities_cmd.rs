@@ -49,6 +49,18 @@ pub fn abilities(ctx: &Context, args: AbilitiesArgs) -> anyhow::Result<ExitCode>
             "{} hand-described cards in glossary/abilities/overrides.toml",
             report.override_entries
         );
+        let d = &report.dilemmas;
+        println!(
+            "dilemma structure: {} of {} dilemmas compile fully ({:.1}%): {} with conditions, {} with a trigger, {} with a nullifier, {} enter play; {} sentences unread",
+            d.full,
+            d.cards,
+            d.full_percent(),
+            d.with_conditions,
+            d.with_trigger,
+            d.with_nullifier,
+            d.enters_play,
+            d.unread_sentences
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
