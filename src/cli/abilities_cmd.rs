@@ -20,9 +20,8 @@ pub struct AbilitiesArgs {
     /// Only this card type (e.g. Interrupt).
     #[arg(long = "type", value_name = "TYPE")]
     pub card_type: Option<String>,
-    /// Print JSON.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: super::output::Json,
 }
 
 /// The card pool of the current index (ingesting first when it is stale).
@@ -33,7 +32,7 @@ fn load_cards(ctx: &Context) -> anyhow::Result<CardDb> {
 pub fn abilities(ctx: &Context, args: AbilitiesArgs) -> anyhow::Result<ExitCode> {
     let db = load_cards(ctx)?;
     if let Some(title) = &args.card {
-        return show_card(&db, title, args.json);
+        return show_card(&db, title, args.output.json);
     }
     if !args.coverage {
         anyhow::bail!("say --coverage for the coverage report, or name a CARD");
@@ -45,7 +44,7 @@ pub fn abilities(ctx: &Context, args: AbilitiesArgs) -> anyhow::Result<ExitCode>
             anyhow::bail!("no 1E cards of type {t:?} in the card database");
         }
     }
-    if args.json {
+    if args.output.json {
         super::output::print_json(&report)?;
     } else {
         println!("{}", report.table());

@@ -352,6 +352,10 @@ pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
         ));
     }
     let in_play: Vec<Card> = able.iter().map(|&p| state.card_in_play(p)).collect();
+    reasons.extend(
+        able.iter()
+            .flat_map(|&p| crate::engine::derived::reasons(state, p)),
+    );
     let cards: Vec<&Card> = in_play.iter().collect();
     let unmet = requirements::evaluate(&req, &cards);
     reasons.push(fact(format!("requirement: {req}")));
