@@ -285,6 +285,25 @@ fn candidates<'a>(found: &Lookup<'a>) -> Vec<&'a crate::cards::Card> {
     }
 }
 
+/// Cards whose title has every word typed so far ("defiant" → "Defiant",
+/// "U.S.S. Defiant"), shortest title first: what a judge typing means.
+fn titles_containing<'a>(db: &'a crate::cards::CardDb, typed: &str) -> Vec<&'a crate::cards::Card> {
+    let words = crate::cards::lookup::title_words(typed);
+    if words.is_empty() {
+        return Vec::new();
+    }
+    let mut found: Vec<&crate::cards::Card> = db
+        .cards
+        .iter()
+        .filter(|c| {
+            let have = crate::cards::lookup::title_words(&c.title);
+            words.iter().all(|w| have.contains(w))
+        })
+        .collect();
+    found.sort_by_key(|c| c.title.len());
+    found
+}
+
 fn titles(cards: &[&crate::cards::Card]) -> Vec<String> {
     cards.iter().map(|c| c.title.clone()).collect()
 }
@@ -351,12 +370,21 @@ pub async fn suggest(
         let want = p.card_type.map(|t| t.to_lowercase());
         let cards: Vec<Value> = candidates(&found)
             .into_iter()
+            .chain(titles_containing(&w.db, &name))
             .filter(|c| {
                 want.as_ref()
                     .is_none_or(|t| c.card_type.name().to_lowercase() == *t)
             })
+            .map(|c| (c.title.as_str(), c.card_type.name()))
+            .fold(Vec::new(), |mut seen, t| {
+                if !seen.contains(&t) {
+                    seen.push(t);
+                }
+                seen
+            })
+            .into_iter()
             .take(SUGGESTIONS)
-            .map(|c| json!({ "title": c.title, "type": c.card_type.name() }))
+            .map(|(title, ty)| json!({ "title": title, "type": ty }))
             .collect();
         Ok(json!({ "query": name, "match": match_kind(&found), "cards": cards }))
     })

@@ -279,14 +279,13 @@ function nameInput(row, type, value) {
     <datalist id="${id}-list"></datalist>`);
   row.insertAdjacentHTML("beforeend", `<div class="resolved" id="${id}-resolved"></div>`);
   const input = $("#" + id, row);
-  input.addEventListener("input", debounce(() => suggestInto(input.value, $("#" + id + "-list", row), type), 200));
+  input.addEventListener("input", debounce(() => { suggestInto(input.value, $("#" + id + "-list", row), type); refreshPlaces(); }, 200));
   input.addEventListener("change", async () => {
     const out = $("#" + id + "-resolved", row);
     const r = input.value.trim() && await api("/api/suggest?q=" + enc(input.value) + (type ? "&type=" + enc(type) : ""));
     const best = r && r.ok && r.body.cards[0];
     out.textContent = !r ? "" : best ? "→ " + best.title + " (" + best.type + ")" : "no card by that name";
     out.classList.toggle("differs", !best || best.title.toLowerCase() !== input.value.trim().toLowerCase());
-    if (best) input.dataset.title = best.title;
     refreshPlaces();
   });
   return input;
@@ -313,11 +312,10 @@ function addCard({ title = "", owner = "bob", at = "" }) {
   $("#cards .rows").append(row);
   nameInput(row, "", title);
   $(".remove", row).onclick = () => { row.remove(); refreshPlaces(); };
-  row.querySelector(".name").addEventListener("blur", refreshPlaces);
   refreshPlaces();
 }
 
-const nameOf = input => (input.dataset.title && input.value.trim() ? input.value.trim() : input.value.trim());
+const nameOf = input => input.value.trim();
 function locationNames() { return [...document.querySelectorAll(".location-row .name")].map(nameOf).filter(Boolean); }
 function cardRows() { return [...document.querySelectorAll(".card-row")]; }
 function cardHandles() {
@@ -357,8 +355,9 @@ function builderToml() {
   for (const l of locationNames()) t += `\n[[location]]\nmission = ${q(l)}\n`;
   for (const c of cardHandles()) {
     t += `\n[[card]]\n`;
-    if (c.id !== c.title) t += `id = ${q(c.id)}\n`;
-    t += `title = ${q(c.title)}\nowner = ${q($(".owner", c.row).value)}\nat = ${q($(".place", c.row).value)}\n`;
+    // The id is the name as typed, so `at` and the action can name the card
+    // however its title resolves.
+    t += `id = ${q(c.id)}\ntitle = ${q(c.title)}\nowner = ${q($(".owner", c.row).value)}\nat = ${q($(".place", c.row).value)}\n`;
     const states = [...c.row.querySelectorAll(".state:checked")].map(s => q(s.value));
     if (states.length) t += `states = [${states.join(", ")}]\n`;
   }
