@@ -226,24 +226,24 @@ function showScenario(params) {
   <p class="meta">Place cards, set the action under way and ask the rules engine. Names are forgiving: type part of a title.</p>
   <form id="builder">
     <fieldset><legend>Game</legend><div class="row">
-      <label for="turn">Whose turn</label><select id="turn">${options(PLAYERS, "bob")}</select>
-      <label for="phase">Phase</label><select id="phase">${options(PHASES, "card play")}</select></div>
+      <span class="field"><label for="turn">Whose turn</label><select id="turn">${options(PLAYERS, "bob")}</select></span>
+      <span class="field"><label for="phase">Phase</label><select id="phase">${options(PHASES, "card play")}</select></span></div>
     </fieldset>
     <fieldset id="locations"><legend>Spaceline</legend><div class="rows"></div>
       <button type="button" class="secondary" id="add-location">Add location</button></fieldset>
     <fieldset id="cards"><legend>Cards</legend><div class="rows"></div>
       <button type="button" class="secondary" id="add-card">Add card</button></fieldset>
     <fieldset><legend>Action under way</legend><div class="row">
-      <label for="action-kind">Kind</label><select id="action-kind">${options(ACTIONS, "")}</select>
-      <label for="action-by">By</label><select id="action-by" class="card-pick"></select>
-      <label for="action-target">Target</label><select id="action-target" class="card-pick"></select>
-      <label for="action-step">Step</label><select id="action-step">${options(STEPS, "initiated")}</select></div>
+      <span class="field"><label for="action-kind">Kind</label><select id="action-kind">${options(ACTIONS, "")}</select></span>
+      <span class="field"><label for="action-by">By</label><select id="action-by" class="card-pick"></select></span>
+      <span class="field"><label for="action-target">Target</label><select id="action-target" class="card-pick"></select></span>
+      <span class="field"><label for="action-step">Step</label><select id="action-step">${options(STEPS, "initiated")}</select></span></div>
     </fieldset>
     <fieldset><legend>Question</legend><div class="row">
-      <label for="ask">Ask</label><select id="ask">${options(ASKS, "valid response")}</select>
-      <label for="ask-card">Card</label><input id="ask-card" list="ask-card-list" placeholder="card asked about (from hand if not placed)">
+      <span class="field"><label for="ask">Ask</label><select id="ask">${options(ASKS, "valid response")}</select></span>
+      <span class="field wide"><label for="ask-card">Card</label><input id="ask-card" list="ask-card-list" placeholder="card asked about (from hand if not placed)"></span>
       <datalist id="ask-card-list"></datalist>
-      <label for="ask-player">Player</label><select id="ask-player">${options(PLAYERS, "bob")}</select></div>
+      <span class="field"><label for="ask-player">Player</label><select id="ask-player">${options(PLAYERS, "bob")}</select></span></div>
     </fieldset>
     <div class="actions"><button type="submit" id="ask-button">Ask</button>
       <button type="button" class="secondary" id="to-toml">Write TOML</button></div>
@@ -307,7 +307,7 @@ function addCard({ title = "", owner = "bob", at = "" }) {
   const n = ++rowSeq;
   row.innerHTML = `<label for="o${n}" class="sr-only">Owner</label><select id="o${n}" class="owner">${options(PLAYERS, owner)}</select>
     <label for="p${n}" class="sr-only">Where</label><select id="p${n}" class="place" data-want="${esc(at)}"></select>
-    ${STATES.map(s => `<label><input type="checkbox" class="state" value="${s}"> ${s}</label>`).join(" ")}
+    <span class="states">${STATES.map(s => `<label><input type="checkbox" class="state" value="${s}"> ${s}</label>`).join(" ")}</span>
     <button type="button" class="secondary remove" aria-label="Remove card">✕</button>`;
   $("#cards .rows").append(row);
   nameInput(row, "", title);
