@@ -731,17 +731,30 @@ pub fn run_scenarios(scenarios: &[ScenarioText], db: &CardDb) -> ScenarioRun {
 }
 
 /// "#N ask: card" — the piece asked about, else what the question names.
-fn question_label(i: usize, q: &crate::scenario::Question, state: &GameState) -> String {
-    let handle = |p: &usize| state.pieces.get(*p).map_or("?", |x| x.handle.as_str());
-    let subject = q
-        .card
-        .as_ref()
+fn question_label(i: usize, q: &crate::scenario::Asked, state: &GameState) -> String {
+    use crate::engine::question::Question;
+    let handle = |p: usize| state.pieces.get(p).map_or("?", |x| x.handle.as_str());
+    let who = q.question.who();
+    let subject = who
+        .card()
         .map(|p| handle(p).to_string())
-        .or_else(|| q.requirement.clone())
-        .or_else(|| {
-            (!q.by.is_empty()).then(|| q.by.iter().map(handle).collect::<Vec<_>>().join(", "))
+        .or_else(|| match &q.question {
+            Question::MeetsRequirements(m) => m.requirement.clone(),
+            _ => None,
         })
-        .or_else(|| q.act.clone());
+        .or_else(|| {
+            (!who.by.is_empty()).then(|| {
+                who.by()
+                    .into_iter()
+                    .map(handle)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
+        })
+        .or_else(|| match &q.question {
+            Question::CanAct(a) => Some(a.act.clone()),
+            _ => None,
+        });
     match subject {
         Some(s) => format!("#{} {}: {s}", i + 1, q.ask),
         None => format!("#{} {}", i + 1, q.ask),

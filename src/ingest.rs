@@ -195,7 +195,7 @@ fn build_generation(
         // Rules entries are already written: link each card to the entries
         // about it or mentioning it.
         crate::store::cards::link_rules(&store)?;
-        search_docs.extend(crate::cards::ingest::search_docs(&load.db));
+        search_docs.extend(crate::search::card_docs(&load.db));
         summary.cards = Some(load.report);
     }
     bar.inc(1);

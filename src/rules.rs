@@ -346,28 +346,6 @@ pub fn word_diff(old: &str, new: &str) -> Vec<(&'static str, String)> {
     runs
 }
 
-/// Render a word diff: colours on a terminal, `[-old-]{+new+}` otherwise.
-pub fn render_words(words: &[(&'static str, String)], colour: bool) -> String {
-    use crate::cli::output::{paint, Style};
-    let mut out = String::new();
-    for (tag, text) in words {
-        match (*tag, colour) {
-            ("equal", _) => out.push_str(text),
-            ("delete", true) => out.push_str(&paint(text, Style::Bad, true)),
-            ("insert", true) => out.push_str(&paint(text, Style::Good, true)),
-            ("delete", false) => {
-                let t = text.trim_end();
-                out.push_str(&format!("[-{t}-]{}", &text[t.len()..]));
-            }
-            _ => {
-                let t = text.trim_end();
-                out.push_str(&format!("{{+{t}+}}{}", &text[t.len()..]));
-            }
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -405,8 +383,12 @@ mod tests {
         assert_eq!(d.removed[0].title, "Borg");
         assert_eq!(d.unchanged, 1);
         assert_eq!(
-            render_words(&d.changed[0].words, false),
-            "Captives are [-held.-]{+released.+}"
+            d.changed[0].words,
+            [
+                ("equal", "Captives are ".to_string()),
+                ("delete", "held.".to_string()),
+                ("insert", "released.".to_string())
+            ]
         );
     }
 

@@ -1149,6 +1149,37 @@ fn title_terms(analyzer: &mut TextAnalyzer, title: &str, italian: bool) -> Vec<S
     out
 }
 
+/// Search-index documents for the cards (kind "card").
+pub fn card_docs(db: &crate::cards::model::CardDb) -> Vec<SearchDoc> {
+    db.cards
+        .iter()
+        .map(|c| {
+            let mut body = c.text.clone();
+            for part in [&c.lore, &c.characteristics.join("; ")] {
+                if !part.is_empty() {
+                    body.push_str("\n\n");
+                    body.push_str(part);
+                }
+            }
+            SearchDoc {
+                id: format!("card:{}", c.key),
+                doc: "cards".into(),
+                kind: "card".into(),
+                edition: if c.edition == crate::cards::model::Edition::First {
+                    "1E"
+                } else {
+                    "2E"
+                }
+                .into(),
+                lang: "en".into(),
+                title: c.title.clone(),
+                body,
+                stub: false,
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -313,9 +313,6 @@ impl View<'_> {
         if let Some(m) = &p.mode {
             states.push(format!("as {m}"));
         }
-        if p.copies > 1 {
-            states.push(format!("×{}", p.copies));
-        }
         let aboard = if depth < MAX_DEPTH {
             self.state
                 .aboard(i)

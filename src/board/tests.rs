@@ -25,7 +25,6 @@ fn piece(written: &str, title: &str, ty: CardType, owner: &str, at: Place) -> Pi
         docked: None,
         mode: None,
         target: None,
-        copies: 1,
     }
 }
 

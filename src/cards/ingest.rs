@@ -11,7 +11,6 @@ use super::parse;
 use crate::corpus::{Corpus, DocFormat, DocSpec};
 use crate::readers::cards_csv::{self, CardRow};
 use crate::repair::fold_for_match;
-use crate::search::SearchDoc;
 use std::collections::HashMap;
 
 /// What loading the card database produced.
@@ -459,35 +458,4 @@ pub fn title_index(db: &CardDb) -> HashMap<String, Vec<usize>> {
         });
     }
     m
-}
-
-/// Search-index documents for the cards (kind "card").
-pub fn search_docs(db: &CardDb) -> Vec<SearchDoc> {
-    db.cards
-        .iter()
-        .map(|c| {
-            let mut body = c.text.clone();
-            for part in [&c.lore, &c.characteristics.join("; ")] {
-                if !part.is_empty() {
-                    body.push_str("\n\n");
-                    body.push_str(part);
-                }
-            }
-            SearchDoc {
-                id: format!("card:{}", c.key),
-                doc: "cards".into(),
-                kind: "card".into(),
-                edition: if c.edition == Edition::First {
-                    "1E"
-                } else {
-                    "2E"
-                }
-                .into(),
-                lang: "en".into(),
-                title: c.title.clone(),
-                body,
-                stub: false,
-            }
-        })
-        .collect()
 }

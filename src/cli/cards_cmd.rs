@@ -449,7 +449,7 @@ fn card_after_errata(
     for c in &changes {
         let shown = if c.field == "game text" || c.field == "lore" {
             let words = crate::rules::word_diff(&c.before, &c.after);
-            crate::rules::render_words(&words, colour)
+            crate::cli::output::render_words(&words, colour)
         } else {
             format!(
                 "{} → {}",

@@ -64,7 +64,7 @@ fn print_report(r: &ErrataReport) {
                     println!(
                         "    {}: {}",
                         f.field,
-                        crate::rules::render_words(&words, on)
+                        crate::cli::output::render_words(&words, on)
                     );
                 } else {
                     println!("    {}: {} → {}", f.field, f.before, f.after);

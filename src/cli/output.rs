@@ -12,6 +12,27 @@ fn colour_stderr() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stderr().is_terminal()
 }
 
+/// Render a word diff: colours on a terminal, `[-old-]{+new+}` otherwise.
+pub fn render_words(words: &[(&'static str, String)], colour: bool) -> String {
+    let mut out = String::new();
+    for (tag, text) in words {
+        match (*tag, colour) {
+            ("equal", _) => out.push_str(text),
+            ("delete", true) => out.push_str(&paint(text, Style::Bad, true)),
+            ("insert", true) => out.push_str(&paint(text, Style::Good, true)),
+            ("delete", false) => {
+                let t = text.trim_end();
+                out.push_str(&format!("[-{t}-]{}", &text[t.len()..]));
+            }
+            _ => {
+                let t = text.trim_end();
+                out.push_str(&format!("{{+{t}+}}{}", &text[t.len()..]));
+            }
+        }
+    }
+    out
+}
+
 /// Wrap text in an ANSI style when colour is on.
 pub fn paint(text: &str, style: Style, on: bool) -> String {
     if !on {

@@ -231,7 +231,7 @@ pub fn diff(ctx: &Context, args: DiffArgs) -> anyhow::Result<ExitCode> {
         println!("{} {}", paint("~ changed:", Style::Bold, colour), c.title);
         println!(
             "    {}",
-            crate::rules::render_words(&c.words, colour).replace('\n', "\n    ")
+            crate::cli::output::render_words(&c.words, colour).replace('\n', "\n    ")
         );
     }
     Ok(ExitCode::SUCCESS)

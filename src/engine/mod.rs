@@ -8,5 +8,6 @@ pub mod verdict;
 
 pub use verdict::{Citation, Reason, Verdict, VerdictValue};
 pub mod checks;
+pub mod question;
 pub mod requirements;
 pub mod state;

@@ -4,6 +4,8 @@
 
 use crate::cards::model::{Card, CardType};
 use crate::engine::action::{Action, Phase};
+use crate::engine::verdict::Reason;
+pub use crate::vocab::usable::Purpose;
 use std::collections::BTreeMap;
 
 /// Tournament format: changes deck limits, compatibility and attack rules.
@@ -114,7 +116,6 @@ pub struct Piece {
     pub mode: Option<String>,
     /// What an objective (or other targeting card) targets.
     pub target: Option<Target>,
-    pub copies: usize,
 }
 
 /// Something a card or question may point at.
@@ -137,6 +138,8 @@ pub struct Deck {
 
 #[derive(Debug, Clone, Default)]
 pub struct GameState {
+    /// The players, as the scenario declares them.
+    pub players: Vec<PlayerId>,
     pub turn_player: String,
     pub phase: Phase,
     pub format: Format,
@@ -269,12 +272,330 @@ impl GameState {
             .collect()
     }
 
-    /// The player who is not `player` (scenarios have two).
+    /// The player who is not `player` (scenarios have two): the other
+    /// declared player.
     pub fn opponent_of(&self, player: &str) -> Option<String> {
-        self.pieces
+        self.players
             .iter()
-            .flat_map(|p| [p.owner.clone(), p.controller.clone()])
-            .chain(std::iter::once(self.turn_player.clone()))
-            .find(|o| !o.is_empty() && !o.eq_ignore_ascii_case(player))
+            .map(|p| p.0.clone())
+            .find(|o| !o.is_empty() && o != player)
+    }
+
+    /// Whether `name` is a declared player (exactly as declared: a player is
+    /// never guessed from the spelling of a card's title).
+    pub fn is_player(&self, name: &str) -> bool {
+        self.players.iter().any(|p| p.0 == name)
+    }
+}
+
+/// A piece in play (or in a zone) of the scenario: an index into
+/// [`GameState::pieces`]. Two copies of one card are two pieces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PieceId(pub usize);
+
+/// A spaceline location: an index into [`GameState::locations`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LocationId(pub usize);
+
+/// A player, by the name the scenario declares for them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(pub String);
+
+impl std::fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The six attributes of the Glossary ("attributes"): personnel have
+/// INTEGRITY, CUNNING and STRENGTH; ships and facilities RANGE, WEAPONS and
+/// SHIELDS, printed in the same three boxes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Attr {
+    Integrity,
+    Cunning,
+    Strength,
+    Range,
+    Weapons,
+    Shields,
+}
+
+impl Attr {
+    pub const ALL: [Attr; 6] = [
+        Attr::Integrity,
+        Attr::Cunning,
+        Attr::Strength,
+        Attr::Range,
+        Attr::Weapons,
+        Attr::Shields,
+    ];
+
+    /// The name the cards print ("INTEGRITY").
+    pub fn name(self) -> &'static str {
+        match self {
+            Attr::Integrity => "INTEGRITY",
+            Attr::Cunning => "CUNNING",
+            Attr::Strength => "STRENGTH",
+            Attr::Range => "RANGE",
+            Attr::Weapons => "WEAPONS",
+            Attr::Shields => "SHIELDS",
+        }
+    }
+
+    /// "integrity", "Range", "SHIELDS" → the attribute.
+    pub fn parse(name: &str) -> Option<Attr> {
+        let n = name.trim();
+        Attr::ALL
+            .into_iter()
+            .find(|a| a.name().eq_ignore_ascii_case(n))
+    }
+
+    /// The printed box holding this attribute on a card.
+    pub fn printed(self, card: &Card) -> Option<&crate::cards::model::Stat> {
+        match self {
+            Attr::Integrity | Attr::Range => card.int_rng.as_ref(),
+            Attr::Cunning | Attr::Weapons => card.cun_wpn.as_ref(),
+            Attr::Strength | Attr::Shields => card.str_shd.as_ref(),
+        }
+    }
+}
+
+/// An action a rule asks the cards in play about: who does what, to what,
+/// where. `act` is the `can act` vocabulary ("land", "beam", "attack",
+/// "report", "attempt", "commandeer").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    pub act: String,
+    pub player: PlayerId,
+    pub actors: Vec<PieceId>,
+    pub target: Option<Target>,
+    pub at: Option<LocationId>,
+}
+
+/// What the cards in play say about a [`Request`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Permission {
+    /// No card in play says anything about it: the rules' default applies.
+    Silent,
+    /// A card in play allows it (a card may override a rule, Glossary
+    /// "card text overrides rules").
+    Permits {
+        by: PieceId,
+        why: String,
+        citation: crate::engine::verdict::Citation,
+    },
+    /// A card in play forbids it.
+    Forbids {
+        by: PieceId,
+        why: String,
+        citation: crate::engine::verdict::Citation,
+    },
+}
+
+impl GameState {
+    /// The piece an id names.
+    pub fn piece(&self, id: PieceId) -> &Piece {
+        &self.pieces[id.0]
+    }
+
+    /// The value of `attr` on a piece now: every rule reads attributes here.
+    /// Today this is the printed value; an undefined attribute (a blank or
+    /// non-numeric box) counts as 0 (Glossary "undefined attribute"). The
+    /// derived-state layer adds the continuous effects of cards in play at
+    /// this one place.
+    pub fn attribute(&self, id: PieceId, attr: Attr) -> i32 {
+        attr.printed(&self.piece(id).card)
+            .and_then(|s| s.num())
+            .unwrap_or(0)
+    }
+
+    /// What the cards in play permit or forbid about `request`: every rule
+    /// that asks "may this be done here?" asks here. Today no card's text is
+    /// read for permissions, so the answer is [`Permission::Silent`]; the
+    /// permissions layer compiles "may", "may not", "allows…" text into this.
+    pub fn permits(&self, _request: &Request) -> Permission {
+        Permission::Silent
+    }
+
+    /// Whether a piece may be used for `purpose`; if not, the reason, citing
+    /// the Glossary entry of the first state in `glossary/usable.toml` that
+    /// excludes it. Every check that asks "who can staff / attempt / fight /
+    /// use a skill" asks here.
+    pub fn usable(&self, id: PieceId, purpose: Purpose) -> Result<(), Reason> {
+        let usable = &crate::vocab::vocabulary().usable;
+        match usable
+            .excluding(purpose)
+            .find(|e| self.in_state(id.0, &e.state))
+        {
+            None => Ok(()),
+            Some(e) => Err(Reason {
+                text: format!("{} is {}: {}", self.piece(id).handle, e.state, e.reason),
+                citation: Some(crate::engine::verdict::Citation::glossary(&e.entry)),
+            }),
+        }
+    }
+
+    /// Whether a piece is in one of the states `glossary/usable.toml` names.
+    fn in_state(&self, idx: usize, state: &str) -> bool {
+        let s = &self.pieces[idx].status;
+        match state {
+            "in stasis" => self.in_stasis(idx),
+            "disabled" => s.disabled,
+            "house arrest" => s.house_arrest,
+            "stunned" => s.stunned,
+            "mortally wounded" => s.mortally_wounded,
+            "intruder" => self.is_intruder(idx),
+            "stopped" => self.is_stopped(idx),
+            other => unreachable!("glossary/usable.toml names unknown state {other}"),
+        }
+    }
+
+    /// In stasis itself or aboard a ship in stasis ("Cards aboard a ship in
+    /// stasis are also in stasis", Glossary "stasis").
+    pub fn in_stasis(&self, idx: usize) -> bool {
+        let mut cur = idx;
+        for _ in 0..32 {
+            if self.pieces[cur].status.in_stasis {
+                return true;
+            }
+            match self.pieces[cur].at {
+                Place::Aboard(c) if c != cur => cur = c,
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    /// An intruder: marked so, or personnel aboard a ship or facility its
+    /// controller does not control (Glossary "intruder").
+    pub fn is_intruder(&self, idx: usize) -> bool {
+        let piece = &self.pieces[idx];
+        if piece.status.intruder {
+            return true;
+        }
+        match piece.at {
+            Place::Aboard(c) => {
+                let carrier = &self.pieces[c];
+                piece.card.is_personnel()
+                    && matches!(carrier.card.card_type, CardType::Ship | CardType::Facility)
+                    && !carrier.controller.eq_ignore_ascii_case(&piece.controller)
+            }
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn piece(handle: &str, ty: CardType, controller: &str, at: Place) -> Piece {
+        Piece {
+            handle: handle.into(),
+            written: handle.into(),
+            card: Card {
+                title: handle.into(),
+                card_type: ty,
+                ..Card::default()
+            },
+            owner: controller.into(),
+            controller: controller.into(),
+            at,
+            status: Status::default(),
+            docked: None,
+            mode: None,
+            target: None,
+        }
+    }
+
+    /// A ship (0) in space with Data (1) aboard, both alice's.
+    fn ship_and_crew() -> GameState {
+        GameState {
+            pieces: vec![
+                piece("Enterprise", CardType::Ship, "alice", Place::Table),
+                piece("Data", CardType::Personnel, "alice", Place::Aboard(0)),
+            ],
+            ..GameState::default()
+        }
+    }
+
+    fn entry(r: Result<(), Reason>) -> String {
+        r.unwrap_err().citation.unwrap().title
+    }
+
+    #[test]
+    fn a_stopped_personnel_uses_skills_but_does_not_staff_attempt_or_fight() {
+        let mut s = ship_and_crew();
+        s.pieces[1].status.stopped = true;
+        let data = PieceId(1);
+        assert!(s.usable(data, Purpose::Skills).is_ok());
+        for p in [Purpose::Staffing, Purpose::Attempting, Purpose::Battle] {
+            assert_eq!(entry(s.usable(data, p)), "stopped");
+        }
+    }
+
+    #[test]
+    fn aboard_a_stopped_ship_is_stopped_and_aboard_a_ship_in_stasis_is_in_stasis() {
+        let mut s = ship_and_crew();
+        s.pieces[0].status.stopped = true;
+        assert_eq!(entry(s.usable(PieceId(1), Purpose::Attempting)), "stopped");
+        s.pieces[0].status.in_stasis = true;
+        assert_eq!(entry(s.usable(PieceId(1), Purpose::Skills)), "stasis");
+    }
+
+    #[test]
+    fn stunned_and_mortally_wounded_personnel_use_no_skills() {
+        let mut s = ship_and_crew();
+        s.pieces[1].status.stunned = true;
+        assert_eq!(
+            entry(s.usable(PieceId(1), Purpose::Staffing)),
+            "stunned and mortally wounded"
+        );
+        s.pieces[1].status.stunned = false;
+        s.pieces[1].status.mortally_wounded = true;
+        assert!(s.usable(PieceId(1), Purpose::Skills).is_err());
+    }
+
+    #[test]
+    fn an_intruder_may_not_attempt_but_is_otherwise_usable() {
+        let mut s = ship_and_crew();
+        s.pieces[0].controller = "bob".into();
+        assert!(s.is_intruder(1));
+        assert_eq!(entry(s.usable(PieceId(1), Purpose::Attempting)), "intruder");
+        assert!(s.usable(PieceId(1), Purpose::Battle).is_ok());
+    }
+
+    #[test]
+    fn house_arrest_and_disabled_follow_their_entries() {
+        let mut s = ship_and_crew();
+        s.pieces[1].status.house_arrest = true;
+        assert_eq!(entry(s.usable(PieceId(1), Purpose::Battle)), "house arrest");
+        assert!(s.usable(PieceId(1), Purpose::Skills).is_ok());
+        s.pieces[1].status.disabled = true;
+        assert_eq!(entry(s.usable(PieceId(1), Purpose::Skills)), "disabled");
+    }
+
+    #[test]
+    fn an_unharmed_personnel_is_usable_for_everything() {
+        let s = ship_and_crew();
+        for p in [
+            Purpose::Staffing,
+            Purpose::Attempting,
+            Purpose::Battle,
+            Purpose::Skills,
+        ] {
+            assert!(s.usable(PieceId(1), p).is_ok());
+        }
+    }
+
+    #[test]
+    fn attributes_are_read_through_one_accessor_and_undefined_is_zero() {
+        let mut s = ship_and_crew();
+        s.pieces[0].card.int_rng = Some(crate::cards::model::Stat::Num(8));
+        s.pieces[0].card.cun_wpn = Some(crate::cards::model::Stat::Text("X".into()));
+        assert_eq!(s.attribute(PieceId(0), Attr::Range), 8);
+        assert_eq!(s.attribute(PieceId(0), Attr::Weapons), 0);
+        assert_eq!(s.attribute(PieceId(0), Attr::Shields), 0);
+        assert_eq!(Attr::parse("shields"), Some(Attr::Shields));
     }
 }

@@ -37,6 +37,13 @@ impl Citation {
     }
 }
 
+impl From<&crate::vocab::affiliations::Source> for Citation {
+    /// The entry a rules table of `glossary/*.toml` names as its source.
+    fn from(source: &crate::vocab::affiliations::Source) -> Citation {
+        Citation::new(&source.doc, &source.entry)
+    }
+}
+
 /// One step of the chain of checks that decided a verdict.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Reason {

@@ -92,6 +92,9 @@ pub struct GameSpec {
     pub normal_card_play_used: bool,
     #[serde(default)]
     pub orders_begun: bool,
+    /// The players of the game, by name; left out: every owner, controller
+    /// and player the file names. A name is a player only when declared.
+    pub players: Option<Vec<Spanned<String>>>,
     /// Players whose forces attacked during the previous turn.
     pub attacked_last_turn: Option<NameList>,
 }
@@ -289,11 +292,11 @@ pub struct DeckSpec {
 pub struct QuestionSpec {
     pub ask: Spanned<String>,
     pub card: Option<Spanned<String>>,
-    pub player: Option<String>,
+    pub player: Option<Spanned<String>>,
     #[serde(alias = "expected")]
     pub expect: Option<toml::Value>,
     /// can act: the action ("beam", "walk", "dock", "move", "attempt", "battle", ...).
-    pub act: Option<String>,
+    pub act: Option<Spanned<String>>,
     pub by: Option<Names>,
     pub cards: Option<Names>,
     pub to: Option<Spanned<String>>,
@@ -304,16 +307,16 @@ pub struct QuestionSpec {
     pub target: Option<Names>,
     pub against: Option<Spanned<String>>,
     /// outcome: what to compute.
-    pub of: Option<String>,
+    pub of: Option<Spanned<String>>,
     /// outcome / dilemma outcome: turns the value into a yes/no claim.
     pub is: Option<String>,
     pub attribute: Option<String>,
     #[serde(default)]
     pub free: bool,
     /// can attack: "initiate" (default), "counter-attack", "return fire".
-    pub battle: Option<String>,
+    pub battle: Option<Spanned<String>>,
     /// can attack: a card allows this attack (names it).
-    pub allowed_by: Option<String>,
+    pub allowed_by: Option<Spanned<String>>,
     pub attack: Option<i32>,
     pub defense: Option<i32>,
     pub attack_bonus: Option<i32>,

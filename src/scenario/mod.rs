@@ -11,7 +11,10 @@ pub mod words;
 
 use crate::cards::model::{Card, CardDb, CardType};
 use crate::engine::action::{Action, Step};
-use crate::engine::state::{Deck, Format, GameState, Location, Piece, Place, Status, Target};
+use crate::engine::question::{kind_named, Args, BattleMode, KindSpec, PlayerId, Question, KINDS};
+use crate::engine::state::{
+    Deck, Format, GameState, Location, LocationId, Piece, PieceId, Place, Status, Target,
+};
 use crate::engine::verdict::Verdict;
 use format::{CardSpec, Names, QuestionSpec, ScenarioFile};
 pub use resolve::{DbTitleResolver, TitleError, TitleResolver};
@@ -46,34 +49,15 @@ impl std::fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
-/// A question, its names resolved.
+/// A question of a scenario: the engine's typed question, the kind's name,
+/// where it was asked and what the file expects.
 #[derive(Debug, Clone)]
-pub struct Question {
-    pub ask: String,
+pub struct Asked {
+    pub question: Question,
+    /// The kind's name as declared in [`crate::engine::question::KINDS`].
+    pub ask: &'static str,
     pub line: usize,
-    pub card: Option<usize>,
-    pub player: Option<String>,
     pub expect: Option<String>,
-    pub act: Option<String>,
-    pub by: Vec<usize>,
-    pub cards: Vec<usize>,
-    pub to: Option<Target>,
-    pub mission: Option<usize>,
-    /// A dilemma (or mission) card named by the question, from play or the database.
-    pub dilemma: Option<Card>,
-    pub requirement: Option<String>,
-    pub target: Vec<usize>,
-    pub against: Option<usize>,
-    pub of: Option<String>,
-    pub is: Option<String>,
-    pub attribute: Option<String>,
-    pub free: bool,
-    pub battle: Option<String>,
-    pub allowed_by: Option<String>,
-    pub attack: Option<i32>,
-    pub defense: Option<i32>,
-    pub attack_bonus: Option<i32>,
-    pub defense_bonus: Option<i32>,
 }
 
 /// A loaded scenario.
@@ -83,7 +67,7 @@ pub struct Scenario {
     pub title: String,
     pub source: Option<format::SourceRef>,
     pub state: GameState,
-    pub questions: Vec<Question>,
+    pub questions: Vec<Asked>,
 }
 
 /// One answered question.
@@ -164,10 +148,10 @@ pub fn run(scenario: &Scenario, db: &CardDb) -> Vec<Answer> {
         .questions
         .iter()
         .map(|q| {
-            let verdict = crate::engine::checks::answer(q, &scenario.state, db);
+            let verdict = crate::engine::checks::answer(&q.question, &scenario.state, db);
             let passed = q.expect.as_ref().map(|e| expectation_met(e, &verdict));
             Answer {
-                ask: q.ask.clone(),
+                ask: q.ask.to_string(),
                 line: q.line,
                 verdict,
                 expect: q.expect.clone(),
@@ -296,17 +280,19 @@ impl<'a> Builder<'a> {
                 span: loc.span,
             });
         }
-        // First pass: every card and its handle, so `at` may name a later card.
+        // First pass: every card and its handle, so `at` may name a later
+        // card. `copies = N` stands for N pieces: "x", "x#2", ... "x#N".
         let default_owner = state.turn_player.clone();
-        for spec in &file.cards {
+        let mut spec_of = Vec::new();
+        for (n, spec) in file.cards.iter().enumerate() {
             let card = self.spec_card(spec)?;
             let handle = spec
                 .id
                 .as_ref()
                 .map_or_else(|| card.title.clone(), |i| i.get_ref().clone());
             let owner = spec.owner.clone().unwrap_or_else(|| default_owner.clone());
-            state.pieces.push(Piece {
-                handle,
+            let piece = Piece {
+                handle: handle.clone(),
                 written: spec.title.get_ref().clone(),
                 controller: spec.controller.clone().unwrap_or_else(|| owner.clone()),
                 owner,
@@ -316,10 +302,21 @@ impl<'a> Builder<'a> {
                 docked: None,
                 mode: self.mode(spec)?,
                 target: None,
-                copies: spec.copies.unwrap_or(1),
-            });
+            };
+            for copy in 1..=spec.copies.unwrap_or(1).max(1) {
+                let handle = match copy {
+                    1 => handle.clone(),
+                    _ => format!("{handle}#{copy}"),
+                };
+                state.pieces.push(Piece {
+                    handle,
+                    ..piece.clone()
+                });
+                spec_of.push(n);
+            }
         }
-        for (i, spec) in file.cards.iter().enumerate() {
+        for (i, &n) in spec_of.iter().enumerate() {
+            let spec = &file.cards[n];
             let at = match &spec.at {
                 Some(at) => self.place(&state, i, at)?,
                 None => Place::Table,
@@ -330,14 +327,9 @@ impl<'a> Builder<'a> {
                 state.pieces[i].target = Some(self.target(&state, t)?);
             }
         }
+        state.players = self.players(&file)?;
         if let Some(a) = &file.action {
-            // A player a question asks for may also be the one taking the action.
-            let askers: Vec<String> = file
-                .questions
-                .iter()
-                .filter_map(|q| q.player.clone())
-                .collect();
-            state.action = Some(self.action(&state, a, &askers)?);
+            state.action = Some(self.action(&state, a)?);
         }
         if let Some(d) = &file.deck {
             state.deck = Some(Deck {
@@ -557,7 +549,7 @@ impl<'a> Builder<'a> {
     /// question names joins the spaceline the same way.
     fn adopt_named_cards(&self, state: &mut GameState, questions: &[QuestionSpec]) {
         for q in questions {
-            let ask = words::ask(q.ask.get_ref()).unwrap_or("");
+            let ask = kind_named(q.ask.get_ref()).map_or("", |k| k.name);
             let place = if matches!(ask, "can play" | "valid response" | "can report") {
                 Place::Hand
             } else {
@@ -565,14 +557,20 @@ impl<'a> Builder<'a> {
             };
             let owner = q
                 .player
-                .clone()
-                .unwrap_or_else(|| state.turn_player.clone());
+                .as_ref()
+                .map_or_else(|| state.turn_player.clone(), |p| p.get_ref().clone());
             let mut names: Vec<String> = q.card.iter().map(|c| c.get_ref().clone()).collect();
             for list in [&q.by, &q.cards, &q.target] {
                 names.extend(list.iter().flat_map(|n| n.list()).map(|s| s.into_inner()));
             }
             names.extend(q.against.iter().map(|c| c.get_ref().clone()));
-            for name in names {
+            // A card said to allow an act is in play.
+            let allowing = q
+                .allowed_by
+                .iter()
+                .map(|c| (c.get_ref().clone(), Place::Table));
+            let names = names.into_iter().map(|n| (n, place)).chain(allowing);
+            for (name, place) in names {
                 if state.find(&name).is_some() || state.find_location(&name).is_some() {
                     continue;
                 }
@@ -592,7 +590,6 @@ impl<'a> Builder<'a> {
                         docked: None,
                         mode: None,
                         target: None,
-                        copies: 1,
                     });
                 }
             }
@@ -736,20 +733,14 @@ impl<'a> Builder<'a> {
             .collect()
     }
 
-    fn action(
-        &self,
-        state: &GameState,
-        a: &format::ActionSpec,
-        askers: &[String],
-    ) -> Result<Action, ScenarioError> {
+    fn action(&self, state: &GameState, a: &format::ActionSpec) -> Result<Action, ScenarioError> {
         let check = |n: &Spanned<String>| -> Result<String, ScenarioError> {
             // Card names in an action are read as titles, so a title the
             // database knows needs no `[[card]]` entry (docs/scenarios.md).
-            if state.find(n.get_ref()).is_some()
+            // A declared player is a player, whatever card shares the name.
+            if state.is_player(n.get_ref())
+                || state.find(n.get_ref()).is_some()
                 || state.find_location(n.get_ref()).is_some()
-                || state.pieces.iter().any(|p| p.owner == *n.get_ref())
-                || state.turn_player == *n.get_ref()
-                || askers.contains(n.get_ref())
             {
                 Ok(n.get_ref().clone())
             } else if let Ok(id) = self.resolver.resolve(n.get_ref(), None) {
@@ -800,84 +791,239 @@ impl<'a> Builder<'a> {
             parent: a
                 .parent
                 .as_ref()
-                .map(|p| self.action(state, p, askers).map(Box::new))
+                .map(|p| self.action(state, p).map(Box::new))
                 .transpose()?,
         })
     }
 
-    fn question(&self, state: &GameState, q: &QuestionSpec) -> Result<Question, ScenarioError> {
-        let Some(ask) = words::ask(q.ask.get_ref()) else {
-            let ask = words::norm(q.ask.get_ref());
+    fn question(&self, state: &GameState, q: &QuestionSpec) -> Result<Asked, ScenarioError> {
+        let Some(spec) = kind_named(q.ask.get_ref()) else {
+            let names: Vec<String> = KINDS.iter().map(|k| k.name.to_string()).collect();
             return self.err(
                 q.ask.span(),
                 format!(
                     "unknown question \"{}\"{}; known: {}",
                     q.ask.get_ref(),
-                    suggest(
-                        &ask,
-                        &crate::engine::checks::ASKS
-                            .iter()
-                            .map(|s| s.to_string())
-                            .collect::<Vec<_>>()
-                    ),
-                    crate::engine::checks::ASKS.join(", ")
+                    suggest(&words::norm(q.ask.get_ref()), &names),
+                    names.join(", ")
                 ),
             );
         };
-        let ask = ask.to_string();
-        let opt_piece =
-            |n: &Option<Spanned<String>>| n.as_ref().map(|s| self.piece(state, s)).transpose();
-        let mut dilemma = None;
-        if let Some(d) = &q.dilemma {
-            dilemma = Some(match state.find(d.get_ref()) {
-                Some(i) => state.pieces[i].card.clone(),
-                None => self.card(d, None)?,
-            });
-        }
-        let mission = q
-            .mission
-            .as_ref()
-            .map(|m| self.location(state, m.get_ref(), m))
-            .transpose()?;
-        let card = match (&q.card, ask.as_str()) {
-            // `can play` / `valid response` name a card that may be in hand or only in the database.
-            (Some(c), _) => Some(self.piece(state, c)?),
-            (None, _) => None,
-        };
-        Ok(Question {
+        self.keys_taken(spec, q)?;
+        let question = self
+            .args(state, q)?
+            .question(spec.kind)
+            .or_else(|missing| {
+                self.err(
+                    q.ask.span(),
+                    format!(
+                        "{missing}; add `{} = ...` to this question",
+                        missing.arg.key
+                    ),
+                )
+            })?;
+        Ok(Asked {
+            question,
+            ask: spec.name,
             line: crate::diag::line_col(self.text, q.ask.span().start).0,
-            ask,
-            card,
-            player: q.player.clone(),
             expect: q.expect.as_ref().map(|v| match v {
                 toml::Value::String(s) => words::expectation(s),
                 toml::Value::Boolean(b) => if *b { "yes" } else { "no" }.to_string(),
                 other => other.to_string(),
             }),
-            act: q.act.as_deref().map(words::act),
-            by: self.names(state, &q.by)?,
-            cards: self.names(state, &q.cards)?,
+        })
+    }
+
+    /// Every key a question gives must be one its kind takes.
+    fn keys_taken(&self, spec: &KindSpec, q: &QuestionSpec) -> Result<(), ScenarioError> {
+        for (key, span) in given_keys(q) {
+            if !spec.args.iter().any(|a| a.key == key) {
+                let takes: Vec<&str> = spec.args.iter().map(|a| a.key).collect();
+                return self.err(
+                    span,
+                    format!(
+                        "`{}` takes no `{key}`; it takes {}",
+                        spec.name,
+                        takes.join(", ")
+                    ),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// The question's arguments, each resolved to its type.
+    fn args(&self, state: &GameState, q: &QuestionSpec) -> Result<Args, ScenarioError> {
+        let piece = |n: &Spanned<String>| self.piece(state, n).map(PieceId);
+        let pieces = |n: &Option<Names>| -> Result<Vec<PieceId>, ScenarioError> {
+            Ok(self.names(state, n)?.into_iter().map(PieceId).collect())
+        };
+        let dilemma = match &q.dilemma {
+            Some(d) => Some(match state.find(d.get_ref()) {
+                Some(i) => state.pieces[i].card.clone(),
+                None => self.card(d, None)?,
+            }),
+            None => None,
+        };
+        Ok(Args {
+            player: q
+                .player
+                .as_ref()
+                .map(|p| self.player(state, p))
+                .transpose()?,
+            card: q.card.as_ref().map(piece).transpose()?,
+            by: pieces(&q.by)?,
+            cards: pieces(&q.cards)?,
+            target: pieces(&q.target)?,
             to: q.to.as_ref().map(|t| self.target(state, t)).transpose()?,
-            mission,
+            mission: q
+                .mission
+                .as_ref()
+                .map(|m| self.location(state, m.get_ref(), m).map(LocationId))
+                .transpose()?,
             dilemma,
+            against: q.against.as_ref().map(piece).transpose()?,
+            allowed_by: q.allowed_by.as_ref().map(piece).transpose()?,
+            act: q.act.as_ref().map(|a| words::act(a.get_ref())),
             requirement: q.requirement.as_ref().map(|r| r.get_ref().clone()),
-            target: self.names(state, &q.target)?,
-            against: opt_piece(&q.against)?,
-            of: q.of.as_deref().map(words::norm),
+            of: q.of.as_ref().map(|o| words::norm(o.get_ref())),
             is: q.is.clone(),
             attribute: q.attribute.clone(),
+            battle: q.battle.as_ref().map(|b| self.battle(b)).transpose()?,
             free: q.free,
-            battle: q.battle.as_deref().map(|b| match words::norm(b).as_str() {
-                "counter attack" | "counterattack" => "counter-attack".to_string(),
-                other => other.to_string(),
-            }),
-            allowed_by: q.allowed_by.clone(),
             attack: q.attack,
             defense: q.defense,
             attack_bonus: q.attack_bonus,
             defense_bonus: q.defense_bonus,
         })
     }
+
+    fn battle(&self, b: &Spanned<String>) -> Result<BattleMode, ScenarioError> {
+        BattleMode::parse(b.get_ref()).map_or_else(
+            || {
+                self.err(
+                    b.span(),
+                    format!(
+                        "unknown battle \"{}\": expected initiate, counter-attack or return fire",
+                        b.get_ref()
+                    ),
+                )
+            },
+            Ok,
+        )
+    }
+
+    /// A name that must be a declared player.
+    fn player(&self, state: &GameState, p: &Spanned<String>) -> Result<PlayerId, ScenarioError> {
+        if state.is_player(p.get_ref()) {
+            return Ok(PlayerId(p.get_ref().clone()));
+        }
+        let known: Vec<String> = state.players.iter().map(|p| p.0.clone()).collect();
+        self.err(
+            p.span(),
+            format!(
+                "\"{}\" is not a player of this game{}; players: {} (declare them in [game] players)",
+                p.get_ref(),
+                suggest(p.get_ref(), &known),
+                known.join(", ")
+            ),
+        )
+    }
+
+    /// `[game] players`, or else every player the file names: the turn
+    /// player, owners, controllers, location owners and askers, in that order.
+    fn players(&self, file: &ScenarioFile) -> Result<Vec<PlayerId>, ScenarioError> {
+        let Some(declared) = &file.game.players else {
+            return Ok(named_players(file, true)
+                .into_iter()
+                .map(PlayerId)
+                .collect());
+        };
+        // An asker is checked at its own `player` key.
+        let named = named_players(file, false);
+        let players: Vec<PlayerId> = declared
+            .iter()
+            .map(|p| PlayerId(p.get_ref().clone()))
+            .collect();
+        if let Some(stray) = named.iter().find(|n| !players.iter().any(|p| &p.0 == *n)) {
+            let span = declared.first().map_or(0..0, |p| p.span());
+            return self.err(
+                span,
+                format!(
+                    "the file names player \"{stray}\" (as the turn player, an owner or a controller) but [game] players does not declare it"
+                ),
+            );
+        }
+        Ok(players)
+    }
+}
+
+/// Every player name a file uses, first use first (with the askers of its
+/// questions when `askers`).
+fn named_players(file: &ScenarioFile, askers: bool) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    let cards = file
+        .cards
+        .iter()
+        .flat_map(|c| [c.owner.clone(), c.controller.clone()]);
+    let places = file
+        .locations
+        .iter()
+        .flat_map(|l| [l.owner.clone(), l.solved_by.clone()]);
+    let askers = file
+        .questions
+        .iter()
+        .filter(|_| askers)
+        .map(|q| q.player.as_ref().map(|p| p.get_ref().clone()));
+    let deck = file.deck.iter().map(|d| d.owner.clone());
+    for n in std::iter::once(file.game.turn.clone())
+        .chain(cards)
+        .chain(places)
+        .chain(askers)
+        .chain(deck)
+        .flatten()
+    {
+        if !n.is_empty() && !names.contains(&n) {
+            names.push(n);
+        }
+    }
+    names
+}
+
+/// The keys a question gives, with where each is (the `ask` for keys read
+/// without a position).
+fn given_keys(q: &QuestionSpec) -> Vec<(&'static str, std::ops::Range<usize>)> {
+    let at = |s: &Option<Spanned<String>>| s.as_ref().map(|s| s.span());
+    let names = |n: &Option<Names>| n.as_ref().map(|n| n.0.span());
+    let ask = Some(q.ask.span());
+    let flag = |b: bool| b.then(|| q.ask.span());
+    let given = |o: bool| if o { ask.clone() } else { None };
+    [
+        ("card", at(&q.card)),
+        ("player", at(&q.player)),
+        ("act", at(&q.act)),
+        ("by", names(&q.by)),
+        ("cards", names(&q.cards)),
+        ("to", at(&q.to)),
+        ("mission", at(&q.mission)),
+        ("dilemma", at(&q.dilemma)),
+        ("requirement", at(&q.requirement)),
+        ("target", names(&q.target)),
+        ("against", at(&q.against)),
+        ("of", at(&q.of)),
+        ("is", given(q.is.is_some())),
+        ("attribute", given(q.attribute.is_some())),
+        ("free", flag(q.free)),
+        ("battle", at(&q.battle)),
+        ("allowed_by", at(&q.allowed_by)),
+        ("attack", given(q.attack.is_some())),
+        ("defense", given(q.defense.is_some())),
+        ("attack_bonus", given(q.attack_bonus.is_some())),
+        ("defense_bonus", given(q.defense_bonus.is_some())),
+    ]
+    .into_iter()
+    .filter_map(|(k, span)| span.map(|s| (k, s)))
+    .collect()
 }
 
 /// "3x Title", "3 x Title" or "Title x3" → (3, "Title").

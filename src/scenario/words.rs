@@ -8,9 +8,7 @@ use crate::engine::action::{Phase, Step};
 
 /// Fold case and accents, read `_` and `-` as spaces, drop a trailing `?`/`.`.
 pub fn norm(s: &str) -> String {
-    let f = crate::repair::fold_for_match(s).replace(['_', '-'], " ");
-    let f = f.trim().trim_end_matches(['?', '.', '!']).trim();
-    f.split_whitespace().collect::<Vec<_>>().join(" ")
+    crate::engine::question::fold_words(s)
 }
 
 /// Look a folded word up in `(canonical, [other spellings])` rows.
@@ -19,93 +17,6 @@ fn lookup(word: &str, table: &[(&'static str, &[&str])]) -> Option<&'static str>
         .iter()
         .find(|(canon, others)| *canon == word || others.contains(&word))
         .map(|(c, _)| *c)
-}
-
-const ASKS: &[(&str, &[&str])] = &[
-    (
-        "valid response",
-        &[
-            "valid responses",
-            "is valid response",
-            "is a valid response",
-            "response",
-        ],
-    ),
-    ("can play", &["play", "playable", "can be played"]),
-    ("can act", &["act"]),
-    (
-        "can report",
-        &["report", "can report for duty", "report for duty"],
-    ),
-    (
-        "can staff",
-        &[
-            "staff",
-            "staffed",
-            "is staffed",
-            "staffing",
-            "can be staffed",
-        ],
-    ),
-    ("can move", &["move", "movement"]),
-    (
-        "can attempt",
-        &[
-            "attempt",
-            "can attempt mission",
-            "attempt mission",
-            "mission attempt",
-            "can attempt a mission",
-            "can attempt the mission",
-        ],
-    ),
-    (
-        "meets requirements",
-        &[
-            "meet requirements",
-            "meets requirement",
-            "meet requirement",
-            "meets the requirements",
-            "requirements met",
-            "meeting requirements",
-        ],
-    ),
-    (
-        "can attack",
-        &[
-            "attack",
-            "can battle",
-            "can initiate battle",
-            "initiate battle",
-        ],
-    ),
-    (
-        "compatible",
-        &["are compatible", "is compatible", "compatibility"],
-    ),
-    ("can coexist", &["coexist", "can co exist"]),
-    ("dilemma outcome", &["dilemma result", "dilemma outcomes"]),
-    ("outcome", &["result", "outcomes"]),
-    (
-        "deck legal",
-        &[
-            "is deck legal",
-            "legal deck",
-            "deck legality",
-            "deck is legal",
-            "legal",
-        ],
-    ),
-];
-
-/// A question kind: `"Can_Play"`, `"may play"`, `"meets requirement"` → the
-/// engine's spelling.
-pub fn ask(s: &str) -> Option<&'static str> {
-    let n = norm(s);
-    let n = n
-        .strip_prefix("may ")
-        .map_or(n.clone(), |r| format!("can {r}"));
-    lookup(&n, ASKS)
 }
 
 const ACTS: &[(&str, &[&str])] = &[
@@ -293,6 +204,7 @@ mod tests {
 
     #[test]
     fn spellings_fold_onto_the_engines_words() {
+        let ask = |s| crate::engine::question::kind_named(s).map(|k| k.name);
         assert_eq!(ask("Can_Play"), Some("can play"));
         assert_eq!(ask("may attempt?"), Some("can attempt"));
         assert_eq!(ask("Attempt_Mission"), Some("can attempt"));

@@ -2,7 +2,6 @@
 //! attack restrictions by affiliation, staffing substitutions, native
 //! quadrants and deck-building limits — each table citing its rules entry.
 
-use crate::engine::verdict::Citation;
 use serde::Deserialize;
 
 /// Where a fact was read: document id and entry title.
@@ -11,12 +10,6 @@ use serde::Deserialize;
 pub struct Source {
     pub doc: String,
     pub entry: String,
-}
-
-impl Source {
-    pub fn citation(&self) -> Citation {
-        Citation::new(&self.doc, &self.entry)
-    }
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -10,6 +10,7 @@ pub mod affiliations;
 pub mod icons;
 pub mod skills;
 pub mod synonyms;
+pub mod usable;
 
 use serde::de::DeserializeOwned;
 use std::sync::OnceLock;
@@ -32,12 +33,14 @@ pub struct Vocabulary {
     pub skills: skills::Skills,
     pub affiliations: affiliations::Affiliations,
     pub synonyms: synonyms::Synonyms,
+    pub usable: usable::Usable,
 }
 
 const ICONS: &str = include_str!("../../glossary/icons.toml");
 const SKILLS: &str = include_str!("../../glossary/skills.toml");
 const AFFILIATIONS: &str = include_str!("../../glossary/affiliations.toml");
 const SYNONYMS: &str = include_str!("../../glossary/synonyms.toml");
+const USABLE: &str = include_str!("../../glossary/usable.toml");
 
 /// The vocabulary files that shape what ingest writes (icons and skills for
 /// the card model, synonyms for the search index): when one changes, an index
@@ -53,6 +56,7 @@ pub fn vocabulary() -> &'static Vocabulary {
         skills: parse_embedded("skills.toml", SKILLS),
         affiliations: parse_embedded("affiliations.toml", AFFILIATIONS),
         synonyms: parse_embedded("synonyms.toml", SYNONYMS),
+        usable: parse_embedded("usable.toml", USABLE),
     })
 }
 

@@ -11,6 +11,9 @@ use std::time::{Duration, Instant};
 
 const CLIENTS: usize = 50;
 const DURATION: Duration = Duration::from_secs(30);
+/// A first, short run with one client measures each request's own cost
+/// (no queueing), to read the loaded figures against.
+const SOLO: Duration = Duration::from_secs(5);
 /// A ceiling on each client's requests, so the loop is bounded in count too.
 const MAX_REQUESTS_PER_CLIENT: usize = 200_000;
 
@@ -21,7 +24,14 @@ const QUESTIONS: &[&str] = &[
     "can I play an interrupt during battle",
     "does a cloaked ship block a mission attempt",
 ];
-const CARDS: &[&str] = &["kivas fajo collector", "hugh", "uss defiant", "borg ship", "data", "q's tent"];
+const CARDS: &[&str] = &[
+    "kivas fajo collector",
+    "hugh",
+    "uss defiant",
+    "borg ship",
+    "data",
+    "q's tent",
+];
 const SCENARIOS: &[&str] = &[
     "rulings/responses/hugh-vs-borg-ship.toml",
     "rulings/responses/hugh-borg-ship-just-encountered.toml",
@@ -56,7 +66,11 @@ impl Drop for Server {
 
 fn start_server() -> anyhow::Result<Server> {
     let exe = std::env::current_exe()?.with_file_name("daystrom");
-    anyhow::ensure!(exe.exists(), "{} is missing: cargo build --release first", exe.display());
+    anyhow::ensure!(
+        exe.exists(),
+        "{} is missing: cargo build --release first",
+        exe.display()
+    );
     let mut child = Command::new(&exe)
         .args(["serve", "--addr", "127.0.0.1:0"])
         .stdout(Stdio::piped())
@@ -70,15 +84,25 @@ fn start_server() -> anyhow::Result<Server> {
         .ok_or_else(|| anyhow::anyhow!("unexpected first line {line:?}"))?
         .trim_end_matches('/')
         .to_string();
-    anyhow::ensure!(base.starts_with("http://127.0.0.1:"), "not on loopback: {base}");
+    anyhow::ensure!(
+        base.starts_with("http://127.0.0.1:"),
+        "not on loopback: {base}"
+    );
     let server = Server { child, base };
     let start = Instant::now();
     loop {
-        let body = agent().get(&format!("{}/api/health", server.base)).call()?.body_mut().read_to_string()?;
+        let body = agent()
+            .get(&format!("{}/api/health", server.base))
+            .call()?
+            .body_mut()
+            .read_to_string()?;
         if body.contains("\"status\":\"ready\"") {
             return Ok(server);
         }
-        anyhow::ensure!(start.elapsed() < Duration::from_secs(600), "server not ready: {body}");
+        anyhow::ensure!(
+            start.elapsed() < Duration::from_secs(600),
+            "server not ready: {body}"
+        );
         std::thread::sleep(Duration::from_millis(200));
     }
 }
@@ -109,7 +133,9 @@ fn request(agent: &ureq::Agent, base: &str, kind: Kind, i: usize, scenarios: &[S
             agent.get(&format!("{base}/api/search?q={q}&n=10")).call()
         }
         Kind::Card => {
-            let name = CARDS[i % CARDS.len()].replace(' ', "%20").replace('\'', "%27");
+            let name = CARDS[i % CARDS.len()]
+                .replace(' ', "%20")
+                .replace('\'', "%27");
             agent.get(&format!("{base}/api/card/{name}")).call()
         }
         Kind::Check => agent
@@ -157,37 +183,57 @@ pub fn run() -> anyhow::Result<()> {
     let server = start_server()?;
     let pid = server.child.id();
     let idle_rss = rss_mb(pid, "VmRSS:");
-    let until = Instant::now() + DURATION;
-    let started = Instant::now();
-    let handles: Vec<_> = (0..CLIENTS)
-        .map(|id| {
-            let (base, sc) = (server.base.clone(), scenarios.clone());
-            std::thread::spawn(move || client(base, sc, id, until))
-        })
-        .collect();
-    let samples: Vec<Sample> = handles
-        .into_iter()
-        .flat_map(|h| h.join().unwrap_or_default())
-        .collect();
-    let secs = started.elapsed().as_secs_f64();
-    let busy_rss = rss_mb(pid, "VmRSS:");
-    let peak_rss = rss_mb(pid, "VmHWM:");
-    report(&samples, secs);
+    let (solo, secs) = load(&server.base, &scenarios, 1, SOLO);
+    report("1 client", &solo, secs);
+    let (samples, secs) = load(&server.base, &scenarios, CLIENTS, DURATION);
+    report(&format!("{CLIENTS} clients"), &samples, secs);
     println!(
-        "serve: server RSS {idle_rss:.0} MB idle, {busy_rss:.0} MB after the run, peak {peak_rss:.0} MB"
+        "serve: server RSS {idle_rss:.0} MB idle, {:.0} MB after the run, peak {:.0} MB",
+        rss_mb(pid, "VmRSS:"),
+        rss_mb(pid, "VmHWM:")
     );
     Ok(())
 }
 
-fn report(samples: &[Sample], secs: f64) {
+/// `clients` threads sending requests until `duration` is over.
+fn load(
+    base: &str,
+    scenarios: &[String],
+    clients: usize,
+    duration: Duration,
+) -> (Vec<Sample>, f64) {
+    let until = Instant::now() + duration;
+    let started = Instant::now();
+    let handles: Vec<_> = (0..clients)
+        .map(|id| {
+            let (base, sc) = (base.to_string(), scenarios.to_vec());
+            std::thread::spawn(move || client(base, sc, id, until))
+        })
+        .collect();
+    let samples = handles
+        .into_iter()
+        .flat_map(|h| h.join().unwrap_or_default())
+        .collect();
+    (samples, started.elapsed().as_secs_f64())
+}
+
+fn report(who: &str, samples: &[Sample], secs: f64) {
     let errors = samples.iter().filter(|s| !s.ok).count();
     println!(
-        "serve: {CLIENTS} clients for {secs:.1} s on 127.0.0.1: {} requests, {:.0} req/s, {errors} errors",
+        "serve: {who} for {secs:.1} s on 127.0.0.1: {} requests, {:.0} req/s, {errors} errors",
         samples.len(),
         samples.len() as f64 / secs
     );
-    for (kind, target) in [(Kind::Search, 50.0), (Kind::Card, 50.0), (Kind::Check, 20.0)] {
-        let mut ms: Vec<f64> = samples.iter().filter(|s| s.kind == kind).map(|s| s.ms).collect();
+    for (kind, target) in [
+        (Kind::Search, 50.0),
+        (Kind::Card, 50.0),
+        (Kind::Check, 20.0),
+    ] {
+        let mut ms: Vec<f64> = samples
+            .iter()
+            .filter(|s| s.kind == kind)
+            .map(|s| s.ms)
+            .collect();
         ms.sort_by(f64::total_cmp);
         let p99 = percentile(&ms, 0.99);
         println!(

@@ -5,9 +5,11 @@
 use super::{because, no, outside_executing_orders, per_table, undecided};
 use crate::cards::model::CardType;
 use crate::engine::action::{Phase, Step};
-use crate::engine::state::{GameState, Place, Target};
+use crate::engine::question::{
+    ActQuestion as Question, AttackQuestion, AttemptQuestion, ReportQuestion, ShipQuestion,
+};
+use crate::engine::state::{Attr, GameState, PieceId, Place, Target};
 use crate::engine::verdict::{Reason, Verdict};
-use crate::scenario::Question;
 
 /// A battle under way forbids other actions except valid responses.
 fn battle_under_way(state: &GameState) -> bool {
@@ -19,19 +21,50 @@ fn battle_under_way(state: &GameState) -> bool {
     })
 }
 
+/// Acts that are question kinds of their own (attempting, attacking, moving,
+/// reporting) are answered by that kind's rules.
+fn delegated(q: &Question, state: &GameState) -> Option<Verdict> {
+    let who = q.who.clone();
+    Some(match q.act.as_str() {
+        "attempt" | "attempt mission" => super::attempt::can_attempt(
+            &AttemptQuestion {
+                who,
+                mission: None,
+                requirement: None,
+                dilemma: None,
+            },
+            state,
+        ),
+        "battle" | "attack" | "initiate battle" => super::battle::can_attack(
+            &AttackQuestion {
+                who,
+                target: q.target.clone(),
+                battle: Default::default(),
+                allowed_by: q.allowed_by,
+            },
+            state,
+        ),
+        "move" => super::staffing::can_move(&ShipQuestion { who, to: q.to }, state),
+        "report" => super::report::can_report(
+            &ReportQuestion {
+                who,
+                to: q.to,
+                free: false,
+                allowed_by: q.allowed_by,
+            },
+            state,
+        ),
+        _ => return None,
+    })
+}
+
 /// `ask = "can act"`, `act = ...`.
 pub fn can_act(q: &Question, state: &GameState) -> Verdict {
-    let Some(act) = q.act.as_deref() else {
-        return undecided("`can act` needs `act`", vec![], "actions");
-    };
-    match act {
-        "attempt" | "attempt mission" => return super::attempt::can_attempt(q, state),
-        "battle" | "attack" | "initiate battle" => return super::battle::can_attack(q, state),
-        "move" => return super::staffing::can_move(q, state),
-        "report" => return super::report::can_report(q, state),
-        _ => {}
+    let act = q.act.as_str();
+    if let Some(v) = delegated(q, state) {
+        return v;
     }
-    let player = super::asker(q, state);
+    let player = super::asker(&q.who, state);
     let mut reasons: Vec<Reason> = Vec::new();
     let own_turn = state.turn_player.is_empty() || state.turn_player.eq_ignore_ascii_case(&player);
     if !own_turn {
@@ -40,11 +73,8 @@ pub fn can_act(q: &Question, state: &GameState) -> Verdict {
     if battle_under_way(state) {
         return no(reasons, because("no other actions can occur during a battle unless they are a valid response or suspend play", "battle"));
     }
-    let movers: Vec<usize> = q.by.iter().copied().chain(q.card).collect();
-    if let Some(&m) = movers
-        .iter()
-        .find(|&&m| super::restraints::in_stasis(state, m))
-    {
+    let movers: Vec<usize> = q.who.pieces();
+    if let Some(&m) = movers.iter().find(|&&m| state.in_stasis(m)) {
         return no(
             reasons,
             because(
@@ -55,6 +85,10 @@ pub fn can_act(q: &Question, state: &GameState) -> Verdict {
                 "stasis",
             ),
         );
+    }
+    let asked = super::request(act, &player, &movers, q.to, None);
+    if let Some(why) = super::forbidden_by_card(state, &asked) {
+        return no(reasons, why);
     }
     if let Some(why) = required_action_forbids(act, q, state, &movers) {
         return no(reasons, why);
@@ -280,7 +314,7 @@ fn beam(
             );
         }
         if !p.controller.eq_ignore_ascii_case(player) {
-            let shields = p.card.str_shd.as_ref().and_then(|s| s.num()).unwrap_or(0);
+            let shields = state.attribute(PieceId(end), Attr::Shields);
             let hq = class.contains("headquarters");
             if shields > 0 && !hq && !p.status.disabled {
                 return no(
@@ -425,7 +459,12 @@ fn land(
         );
     }
     let own = p.card.text.to_lowercase();
-    let allowed = own.contains("land") || q.allowed_by.is_some();
+    let allowing = super::allowing_card(
+        state,
+        &super::request(act, &super::asker(&q.who, state), movers, q.to, None),
+        q.allowed_by,
+    );
+    let allowed = own.contains("land") || allowing.is_some();
     if !allowed {
         return no(
             reasons,
@@ -442,11 +481,9 @@ fn land(
         format!(
             "{} may {act}: {}",
             p.handle,
-            q.allowed_by
-                .clone()
-                .map_or("its own text allows it".to_string(), |c| format!(
-                    "{c} allows it"
-                ))
+            allowing.map_or("its own text allows it".to_string(), |c| format!(
+                "{c} allows it"
+            ))
         ),
         title,
     ));
@@ -470,8 +507,8 @@ fn commandeer(
     mut reasons: Vec<Reason>,
 ) -> Verdict {
     let title = "commandeering";
-    let target = match (q.target.first(), q.to) {
-        (Some(&t), _) | (None, Some(Target::Piece(t))) => t,
+    let target = match (q.target.first().map(|t| t.0), q.to) {
+        (Some(t), _) | (None, Some(Target::Piece(t))) => t,
         _ => {
             return undecided(
                 "`target` (the ship or facility to commandeer)",
@@ -510,7 +547,14 @@ fn commandeer(
             ),
         );
     }
-    let Some(card) = &q.allowed_by else {
+    let asked = super::request(
+        "commandeer",
+        player,
+        movers,
+        Some(Target::Piece(target)),
+        None,
+    );
+    let Some(card) = super::allowing_card(state, &asked, q.allowed_by) else {
         return no(
             reasons,
             because(

@@ -3,16 +3,16 @@
 
 use super::{because, fact, no, outside_executing_orders, per_table, ruling, undecided};
 use crate::cards::model::{Card, CardType};
+use crate::engine::question::{AttemptQuestion as Question, Party};
 use crate::engine::requirements;
-use crate::engine::state::{GameState, Place};
+use crate::engine::state::{GameState, PieceId, Place, Purpose};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
-use crate::scenario::Question;
 
 /// The personnel of the group a question names: `by` personnel, and the crew
 /// of any ship or facility in `by` or `card`.
-pub fn group(q: &Question, state: &GameState) -> Vec<usize> {
+pub fn group(who: &Party, state: &GameState) -> Vec<usize> {
     let mut out = Vec::new();
-    for i in q.by.iter().copied().chain(q.card) {
+    for i in who.pieces() {
         let c = &state.pieces[i].card;
         if c.is_personnel() {
             out.push(i);
@@ -20,21 +20,38 @@ pub fn group(q: &Question, state: &GameState) -> Vec<usize> {
             out.extend(state.crew(i));
         }
     }
-    out.dedup();
+    // A personnel listed beside his own ship is one member of the group.
+    super::once_each(&mut out);
     out
 }
 
-fn ship_of(q: &Question, state: &GameState) -> Option<usize> {
-    q.by.iter()
-        .copied()
-        .chain(q.card)
+fn ship_of(who: &Party, state: &GameState) -> Option<usize> {
+    who.pieces()
+        .into_iter()
         .find(|&i| state.pieces[i].card.card_type == CardType::Ship)
         .or_else(|| {
-            q.by.iter().find_map(|&p| match state.pieces[p].at {
+            who.by().into_iter().find_map(|p| match state.pieces[p].at {
                 Place::Aboard(s) if state.pieces[s].card.card_type == CardType::Ship => Some(s),
                 _ => None,
             })
         })
+}
+
+/// The members of a group who may take part in an attempt (and face its
+/// dilemmas), with a reason for each who may not.
+pub fn usable_for_attempt(
+    state: &GameState,
+    all: &[usize],
+    reasons: &mut Vec<Reason>,
+) -> Vec<usize> {
+    let mut able = Vec::new();
+    for &p in all {
+        match state.usable(PieceId(p), Purpose::Attempting) {
+            Ok(()) => able.push(p),
+            Err(why) => reasons.push(why),
+        }
+    }
+    able
 }
 
 /// Who may attempt the mission, as affiliation names; `None` = any affiliation.
@@ -59,8 +76,8 @@ fn matches_mission(state: &GameState, p: usize, icons: &[String]) -> bool {
 /// `ask = "can attempt"`.
 pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
     let title = "mission attempt";
-    let all = group(q, state);
-    let ship = ship_of(q, state);
+    let all = group(&q.who, state);
+    let ship = ship_of(&q.who, state);
     if all.is_empty() && ship.is_none() {
         return undecided(
             "`can attempt` needs `by` (an Away Team) or `card` (a ship and crew)",
@@ -68,16 +85,21 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
             title,
         );
     }
-    let Some(loc) = q.mission.or_else(|| state.location_of(all[0])) else {
+    let Some(loc) = q.mission.map(|l| l.0).or_else(|| state.location_of(all[0])) else {
         return undecided(
             "`mission` is missing and the group is not at a location",
             vec![],
             title,
         );
     };
-    let player = super::asker(q, state);
+    let player = super::asker(&q.who, state);
     let mission = &state.locations[loc];
     let mut reasons = vec![fact(format!("{player} attempts {}", mission.name))];
+    let actors: Vec<usize> = all.iter().copied().chain(ship).collect();
+    let asked = super::request("attempt", &player, &actors, None, Some(loc));
+    if let Some(why) = super::forbidden_by_card(state, &asked) {
+        return no(reasons, why);
+    }
     if !state.turn_player.is_empty() && !state.turn_player.eq_ignore_ascii_case(&player) {
         return no(
             reasons,
@@ -137,7 +159,7 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
     }
     if let Some(why) = all
         .iter()
-        .chain(ship_of(q, state).as_ref())
+        .chain(ship_of(&q.who, state).as_ref())
         .find_map(|&c| super::restraints::bound(state, c, "attempt a mission"))
     {
         return no(reasons, why);
@@ -185,31 +207,7 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
             fact("not every member of the group is at the mission's location"),
         );
     }
-    for &p in &all {
-        if let Some(why) = super::restraints::unusable(state, p) {
-            reasons.push(why);
-        } else if super::restraints::is_intruder(state, p) {
-            reasons.push(because(
-                format!(
-                    "{} is an intruder: intruders cannot attempt or scout missions",
-                    state.pieces[p].handle
-                ),
-                "intruder",
-            ));
-        }
-    }
-    let able: Vec<usize> = all
-        .iter()
-        .copied()
-        .filter(|&p| {
-            let s = &state.pieces[p].status;
-            !state.is_stopped(p)
-                && !s.stunned
-                && !s.mortally_wounded
-                && super::restraints::unusable(state, p).is_none()
-                && !super::restraints::is_intruder(state, p)
-        })
-        .collect();
+    let able = usable_for_attempt(state, &all, &mut reasons);
     if able.len() < all.len() {
         reasons.push(because(
             format!(
@@ -230,7 +228,7 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
         .copied()
         .filter(|&p| state.on_planet(p))
         .collect();
-    let ship = ship_of(q, state);
+    let ship = ship_of(&q.who, state);
     let planet = mission.is_planet();
     let space = mission.is_space();
     if planet && !space && on_planet.is_empty() {
@@ -338,7 +336,7 @@ fn requirement_text(q: &Question, state: &GameState) -> Option<(String, &'static
         return super::dilemma::conditions(&d.text).map(|c| (c, "dilemma resolution"));
     }
     q.mission
-        .map(|l| (state.locations[l].mission.text.clone(), "mission attempt"))
+        .map(|l| (state.locations[l.0].mission.text.clone(), "mission attempt"))
 }
 
 /// `ask = "meets requirements"`.
@@ -346,7 +344,7 @@ pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
     let Some((text, title)) = requirement_text(q, state) else {
         return undecided("`meets requirements` needs `mission`, `dilemma` or `requirement` (and a dilemma whose conditions can be read)", vec![], "meeting requirements");
     };
-    let all = group(q, state);
+    let all = group(&q.who, state);
     let mut reasons: Vec<Reason> = Vec::new();
     let req = match requirements::parse(&text) {
         Ok(r) => r,
@@ -358,15 +356,7 @@ pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
             )
         }
     };
-    let able: Vec<usize> = all
-        .iter()
-        .copied()
-        .filter(|&p| !state.is_stopped(p) && super::restraints::unusable(state, p).is_none())
-        .collect();
-    reasons.extend(
-        all.iter()
-            .filter_map(|&p| super::restraints::unusable(state, p)),
-    );
+    let able = usable_for_attempt(state, &all, &mut reasons);
     if able.len() < all.len() {
         reasons.push(because(
             "\"stopped\" personnel cannot contribute skills to overcome dilemmas or solve missions",

@@ -3,17 +3,10 @@
 
 use super::{because, compat, fact, no, outside_executing_orders, ruling, undecided};
 use crate::cards::model::CardType;
-use crate::engine::state::{Format, GameState, Place};
+use crate::engine::question::{AttackQuestion as Question, BattleMode as Mode};
+use crate::engine::state::{Attr, Format, GameState, PieceId, Place, Purpose};
 use crate::engine::verdict::{Reason, Verdict};
-use crate::scenario::Question;
 use crate::vocab::vocabulary;
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Mode {
-    Initiate,
-    CounterAttack,
-    ReturnFire,
-}
 
 fn is_leader(state: &GameState, p: usize) -> bool {
     let c = &state.pieces[p].card;
@@ -25,8 +18,7 @@ fn is_leader(state: &GameState, p: usize) -> bool {
 }
 
 fn able(state: &GameState, p: usize) -> bool {
-    let s = &state.pieces[p].status;
-    !s.stunned && !s.mortally_wounded && super::restraints::unusable(state, p).is_none()
+    state.usable(PieceId(p), Purpose::Battle).is_ok()
 }
 
 /// Affiliations of a force: its ships/facilities and every personnel in it.
@@ -66,10 +58,7 @@ fn restrained(
     reasons: &mut Vec<Reason>,
 ) -> Option<Verdict> {
     let take = |r: &mut Vec<Reason>| std::mem::take(r);
-    if let Some(&t) = targets
-        .iter()
-        .find(|&&t| super::restraints::in_stasis(state, t))
-    {
+    if let Some(&t) = targets.iter().find(|&&t| state.in_stasis(t)) {
         return Some(no(
             take(reasons),
             because(
@@ -119,17 +108,9 @@ fn restrained(
 /// `ask = "can attack"`: may `by` attack `target` (`battle` = initiate |
 /// counter-attack | return fire)?
 pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
-    let mode = match q.battle.as_deref() {
-        None | Some("initiate") => Mode::Initiate,
-        Some("counter-attack") | Some("counter attack") | Some("counterattack") => {
-            Mode::CounterAttack
-        }
-        Some("return fire") => Mode::ReturnFire,
-        Some(other) => {
-            return undecided(format!("unknown battle mode \"{other}\""), vec![], "battle")
-        }
-    };
-    let attackers: Vec<usize> = q.by.iter().copied().chain(q.card).collect();
+    let mode = q.battle;
+    let attackers: Vec<usize> = q.who.pieces();
+    let targets = crate::engine::question::indices(&q.target);
     if attackers.is_empty() || q.target.is_empty() {
         return undecided(
             "`can attack` needs `by` (attacking ships, facilities or Away Team) and `target`",
@@ -137,8 +118,16 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
             "battle",
         );
     }
-    let player = super::asker(q, state);
+    let player = super::asker(&q.who, state);
     let mut reasons: Vec<Reason> = Vec::new();
+    let target = targets
+        .first()
+        .map(|&t| crate::engine::state::Target::Piece(t));
+    let asked = super::request("attack", &player, &attackers, target, None);
+    if let Some(why) = super::forbidden_by_card(state, &asked) {
+        return no(reasons, why);
+    }
+    let allowing = super::allowing_card(state, &asked, q.allowed_by);
     if mode != Mode::ReturnFire {
         if !state.turn_player.is_empty() && !state.turn_player.eq_ignore_ascii_case(&player) {
             return no(
@@ -160,7 +149,7 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
             return no(reasons, why);
         }
     }
-    for &t in &q.target {
+    for &t in &targets {
         if state.pieces[t].controller.eq_ignore_ascii_case(&player) {
             return no(
                 reasons,
@@ -168,7 +157,7 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
             );
         }
     }
-    if let Some(&t) = q.target.iter().find(|&&t| {
+    if let Some(&t) = targets.iter().find(|&&t| {
         let s = &state.pieces[t].status;
         s.cloaked || s.phased
     }) {
@@ -183,7 +172,7 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
             ),
         );
     }
-    if let Some(v) = restrained(state, &attackers, &q.target, mode, &mut reasons) {
+    if let Some(v) = restrained(state, &attackers, &targets, mode, &mut reasons) {
         return v;
     }
     let ship_battle = attackers.iter().any(|&a| {
@@ -194,7 +183,7 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
     });
     // Presence.
     for &a in &attackers {
-        for &t in &q.target {
+        for &t in &targets {
             let (la, pa) = battleground(state, a);
             let (lt, pt) = battleground(state, t);
             let together = if ship_battle {
@@ -253,7 +242,7 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
         };
         if let Some(s) = ship {
             let p = &state.pieces[s];
-            let weapons = p.card.cun_wpn.as_ref().and_then(|w| w.num()).unwrap_or(0);
+            let weapons = state.attribute(PieceId(s), Attr::Weapons);
             let entry = "battle - ship";
             if state.is_stopped(s) {
                 return no(
@@ -349,12 +338,12 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
             return Verdict::yes_no(true, reasons, vec![]);
         }
         Mode::CounterAttack => {
-            let opp = state.pieces[q.target[0]].controller.clone();
+            let opp = state.pieces[targets[0]].controller.clone();
             let attacked = state
                 .attacked_last_turn
                 .iter()
                 .any(|p| p.eq_ignore_ascii_case(&opp))
-                || q.target
+                || targets
                     .iter()
                     .any(|&t| state.pieces[t].status.attacked_last_turn);
             if !attacked {
@@ -366,7 +355,7 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
         Mode::Initiate => {}
     }
     if borg {
-        return match &q.allowed_by {
+        return match &allowing {
             Some(card) => {
                 reasons.push(because(format!("{card} allows the Borg to initiate battle; they may then attack any affiliation"), "battle - affiliation restrictions"));
                 Verdict::yes_no(true, reasons, vec![])
@@ -387,7 +376,7 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
         ));
         return Verdict::yes_no(true, reasons, vec![]);
     }
-    let target_affs = force_affiliations(state, &q.target);
+    let target_affs = force_affiliations(state, &targets);
     reasons.push(fact(format!(
         "attacking force: {}; target force: {}",
         attacker_affs.join(", "),
@@ -396,7 +385,7 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
     for a in &attacker_affs {
         for t in &target_affs {
             if !v.may_attack(a, t) {
-                if let Some(card) = &q.allowed_by {
+                if let Some(card) = &allowing {
                     reasons.push(because(
                         format!("{card} allows this attack"),
                         "battle - affiliation restrictions",

@@ -3,9 +3,9 @@
 
 use super::{because, fact, ruling, undecided};
 use crate::cards::model::{Card, CardType};
+use crate::engine::question::{indices, CardsQuestion as Question};
 use crate::engine::state::GameState;
 use crate::engine::verdict::Verdict;
-use crate::scenario::Question;
 
 /// Every persona a card represents (a dual card such as Sons of Mogh has two);
 /// a card with no persona line is its own persona.
@@ -51,7 +51,7 @@ fn unique_per_player(c: &Card) -> bool {
 
 /// `ask = "can coexist"`: may `cards` (or `card` and `cards`) be in play at the same time?
 pub fn can_coexist(q: &Question, state: &GameState) -> Verdict {
-    let all: Vec<usize> = q.card.into_iter().chain(q.cards.iter().copied()).collect();
+    let all: Vec<usize> = q.who.card().into_iter().chain(indices(&q.cards)).collect();
     if all.len() < 2 {
         return undecided(
             "`can coexist` needs two cards",

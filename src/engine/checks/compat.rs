@@ -2,9 +2,9 @@
 //! "Non-Aligned", "Borg", "treaties", "Warp Speed").
 
 use super::{because, fact, ruling, undecided};
+use crate::engine::question::{indices, CardsQuestion as Question};
 use crate::engine::state::{Format, GameState};
 use crate::engine::verdict::{Reason, Verdict};
-use crate::scenario::Question;
 use crate::vocab::vocabulary;
 
 /// The affiliation pairs a player's treaties in play make compatible.
@@ -178,13 +178,9 @@ pub fn pieces_compatible(state: &GameState, player: &str, pieces: &[usize]) -> (
 
 /// `ask = "compatible"`: may these cards (`cards`, or `card` with `by`) mix?
 pub fn compatible_question(q: &Question, state: &GameState) -> Verdict {
-    let mut all: Vec<usize> = q
-        .card
-        .into_iter()
-        .chain(q.by.iter().copied())
-        .chain(q.cards.iter().copied())
-        .collect();
-    all.dedup();
+    let mut all: Vec<usize> = q.who.card().into_iter().chain(q.who.by()).collect();
+    all.extend(indices(&q.cards));
+    super::once_each(&mut all);
     if all.len() < 2 {
         return undecided(
             "`compatible` needs two or more cards (`cards = [...]`)",
@@ -192,7 +188,7 @@ pub fn compatible_question(q: &Question, state: &GameState) -> Verdict {
             "compatible",
         );
     }
-    let player = super::asker(q, state);
+    let player = super::asker(&q.who, state);
     let (ok, reasons) = pieces_compatible(state, &player, &all);
     Verdict::yes_no(ok, reasons, vec![])
 }

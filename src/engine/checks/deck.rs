@@ -6,7 +6,6 @@ use super::{because, fact, per_table, undecided};
 use crate::cards::model::{Card, CardType};
 use crate::engine::state::{Format, GameState};
 use crate::engine::verdict::Verdict;
-use crate::scenario::Question;
 use crate::vocab::vocabulary;
 
 fn is_borg_affiliation(c: &Card) -> bool {
@@ -70,7 +69,7 @@ fn mission_count(
 }
 
 /// `ask = "deck legal"`.
-pub fn deck_legal(_q: &Question, state: &GameState) -> Verdict {
+pub fn deck_legal(state: &GameState) -> Verdict {
     let Some(deck) = &state.deck else {
         return undecided("a [deck] table", vec![], "30/30 rule");
     };

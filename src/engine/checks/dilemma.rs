@@ -3,10 +3,11 @@
 
 use super::{because, fact, undecided};
 use crate::cards::model::Card;
+use crate::engine::question::{DilemmaQuestion as Question, Party};
 use crate::engine::requirements::{self, Setting};
+use crate::engine::state::Purpose;
 use crate::engine::state::{GameState, Place};
 use crate::engine::verdict::Verdict;
-use crate::scenario::Question;
 
 /// The conditions of a dilemma's text: "unless X", "To get past requires X",
 /// "Cannot get past unless X", "Away Team must have X present" (Impassable
@@ -102,12 +103,12 @@ fn effect(text: &str) -> Option<&'static str> {
 /// only the personnel a claim is about, who may stand outside the group), else
 /// `card`.
 fn facing_group(q: &Question, state: &GameState) -> Vec<usize> {
-    if q.by.is_empty() {
-        return super::attempt::group(q, state);
+    if q.who.by.is_empty() {
+        return super::attempt::group(&q.who, state);
     }
-    let by_only = Question {
+    let by_only = Party {
         card: None,
-        ..q.clone()
+        ..q.who.clone()
     };
     super::attempt::group(&by_only, state)
 }
@@ -115,14 +116,16 @@ fn facing_group(q: &Question, state: &GameState) -> Vec<usize> {
 /// `ask = "dilemma outcome"`.
 pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
     let title = "dilemma resolution";
-    let Some(d) = &q.dilemma else {
-        return undecided("`dilemma outcome` needs `dilemma`", vec![], title);
-    };
+    let d = &q.dilemma;
     let group = facing_group(q, state);
     let able: Vec<usize> = group
         .iter()
         .copied()
-        .filter(|&p| !state.is_stopped(p) && super::restraints::unusable(state, p).is_none())
+        .filter(|&p| {
+            state
+                .usable(crate::engine::state::PieceId(p), Purpose::Attempting)
+                .is_ok()
+        })
         .collect();
     let in_play: Vec<Card> = able.iter().map(|&p| state.card_in_play(p)).collect();
     let cards: Vec<&Card> = in_play.iter().collect();
@@ -180,7 +183,7 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
         return super::claim(value.to_string(), &Some(is), reasons, title);
     }
     if overcome {
-        if let (Some(req), Some(card), true) = (&req, q.card, is == "stopped") {
+        if let (Some(req), Some(card), true) = (&req, q.who.card(), is == "stopped") {
             let such = SuchPersonnel {
                 dilemma: d,
                 req,
@@ -193,7 +196,7 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
         reasons.push(because("an overcome dilemma has no ill effect", title));
         return Verdict::yes_no(false, reasons, vec![]);
     }
-    let Some(card) = q.card else {
+    let Some(card) = q.who.card() else {
         return undecided("a claim with `is` needs `card`", reasons, title);
     };
     if !group.contains(&card) {
@@ -323,7 +326,7 @@ fn without_conditions(
         format!("{} has no conditions but says it stops", d.title),
         title,
     )];
-    if let Some(card) = q.card {
+    if let Some(card) = q.who.card() {
         if !group.contains(&card) {
             reasons.push(because(
                 format!(

@@ -16,27 +16,9 @@ pub mod staffing;
 
 use crate::cards::model::CardDb;
 use crate::engine::action::{Phase, TurnContext};
-use crate::engine::state::{GameState, Place};
+use crate::engine::question::{Party, Question};
+use crate::engine::state::{GameState, Permission, PieceId, Place, PlayerId, Request};
 use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
-use crate::scenario::Question;
-
-/// Every question kind a scenario may ask.
-pub const ASKS: &[&str] = &[
-    "valid response",
-    "can play",
-    "can act",
-    "can report",
-    "can staff",
-    "can move",
-    "can attempt",
-    "meets requirements",
-    "can attack",
-    "compatible",
-    "can coexist",
-    "dilemma outcome",
-    "outcome",
-    "deck legal",
-];
 
 /// A glossary citation.
 pub fn g(title: &str) -> Citation {
@@ -64,7 +46,7 @@ pub fn ruling(text: impl Into<String>, title: &str) -> Reason {
 pub fn per_table(text: impl Into<String>, source: &crate::vocab::affiliations::Source) -> Reason {
     Reason {
         text: text.into(),
-        citation: Some(source.citation()),
+        citation: Some(source.into()),
     }
 }
 
@@ -81,6 +63,57 @@ pub fn outside_executing_orders(
         Phase::StartOfTurn | Phase::EndOfTurn | Phase::Seed
     )
     .then(|| because(why, entry))
+}
+
+/// The permissions query for `player`'s `actors` doing `act`.
+pub fn request(
+    act: &str,
+    player: &str,
+    actors: &[usize],
+    target: Option<crate::engine::state::Target>,
+    at: Option<usize>,
+) -> Request {
+    Request {
+        act: act.to_string(),
+        player: PlayerId(player.to_string()),
+        actors: actors.iter().copied().map(PieceId).collect(),
+        target,
+        at: at.map(crate::engine::state::LocationId),
+    }
+}
+
+/// The refusal when a card in play forbids `request` (the permissions query
+/// every check asks before applying the rules' defaults).
+pub fn forbidden_by_card(state: &GameState, request: &Request) -> Option<Reason> {
+    match state.permits(request) {
+        Permission::Forbids { by, why, citation } => Some(Reason {
+            text: format!("{} forbids it: {why}", state.piece(by).handle),
+            citation: Some(citation),
+        }),
+        _ => None,
+    }
+}
+
+/// The card that allows an action a rule otherwise refuses: the one the
+/// question names (`allowed_by`), else a card in play whose text permits it.
+pub fn allowing_card(
+    state: &GameState,
+    request: &Request,
+    named: Option<PieceId>,
+) -> Option<String> {
+    named
+        .map(|p| state.piece(p).handle.clone())
+        .or_else(|| match state.permits(request) {
+            Permission::Permits { by, .. } => Some(state.piece(by).handle.clone()),
+            _ => None,
+        })
+}
+
+/// Keep the first mention of each piece: a piece named twice (a personnel
+/// listed beside his own ship) is one piece.
+pub fn once_each(pieces: &mut Vec<usize>) {
+    let mut seen = std::collections::BTreeSet::new();
+    pieces.retain(|&p| seen.insert(p));
 }
 
 /// A reason that applies no entry (a fact of the scenario).
@@ -120,14 +153,11 @@ pub fn claim(value: String, is: &Option<String>, mut reasons: Vec<Reason>, title
 
 /// The player a question is asked for: `player`, else the controller of its
 /// first card, else the player whose turn it is.
-pub fn asker(q: &Question, state: &GameState) -> String {
-    q.player
-        .clone()
-        .or_else(|| {
-            q.card
-                .or(q.by.first().copied())
-                .map(|i| state.pieces[i].controller.clone())
-        })
+pub fn asker(who: &Party, state: &GameState) -> String {
+    who.player
+        .as_ref()
+        .map(|p| p.0.clone())
+        .or_else(|| who.first().map(|i| state.pieces[i].controller.clone()))
         .unwrap_or_else(|| state.turn_player.clone())
 }
 
@@ -144,53 +174,55 @@ fn titled_action(
 
 /// Answer one question.
 pub fn answer(q: &Question, state: &GameState, db: &CardDb) -> Verdict {
-    let missing =
-        |what: &str, title: &str| undecided(format!("the question needs {what}"), vec![], title);
-    match q.ask.as_str() {
-        "valid response" => {
-            let (Some(action), Some(card)) = (&state.action, q.card) else {
-                return missing("an [action] and `card`", "actions – step 2: responses");
-            };
-            let action = titled_action(action, state);
-            let player = asker(q, state);
-            crate::engine::response::valid_response_by(
-                &action,
-                &state.pieces[card].card,
-                Some(&player),
-                db,
-            )
-        }
-        "can play" => {
-            let Some(card) = q.card else {
-                return missing("`card`", "card play");
-            };
-            let turn = TurnContext {
-                phase: state.phase,
-                turn_player: state.turn_player.clone(),
-                player: asker(q, state),
-                normal_card_play_used: state.normal_card_play_used,
-                orders_begun: state.orders_begun,
-            };
-            let action = state.action.as_ref().map(|a| titled_action(a, state));
-            let piece = &state.pieces[card];
-            let in_play = !matches!(
-                piece.at,
-                Place::Hand | Place::Discard | Place::DrawDeck | Place::SeedDeck | Place::Seed(_)
-            );
-            crate::engine::response::can_play_from(&piece.card, in_play, &turn, action.as_ref(), db)
-        }
-        "can act" => act::can_act(q, state),
-        "can report" => report::can_report(q, state),
-        "can staff" => staffing::can_staff(q, state),
-        "can move" => staffing::can_move(q, state),
-        "can attempt" => attempt::can_attempt(q, state),
-        "meets requirements" => attempt::meets_requirements(q, state),
-        "can attack" => battle::can_attack(q, state),
-        "compatible" => compat::compatible_question(q, state),
-        "can coexist" => coexist::can_coexist(q, state),
-        "dilemma outcome" => dilemma::dilemma_outcome(q, state),
-        "outcome" => outcome::outcome(q, state),
-        "deck legal" => deck::deck_legal(q, state),
-        other => undecided(format!("unknown question \"{other}\""), vec![], "actions"),
+    match q {
+        Question::ValidResponse(who) => valid_response(who, state, db),
+        Question::CanPlay(who) => can_play(who, state, db),
+        Question::CanAct(q) => act::can_act(q, state),
+        Question::CanReport(q) => report::can_report(q, state),
+        Question::CanStaff(q) => staffing::can_staff(q, state),
+        Question::CanMove(q) => staffing::can_move(q, state),
+        Question::CanAttempt(q) => attempt::can_attempt(q, state),
+        Question::MeetsRequirements(q) => attempt::meets_requirements(q, state),
+        Question::CanAttack(q) => battle::can_attack(q, state),
+        Question::Compatible(q) => compat::compatible_question(q, state),
+        Question::CanCoexist(q) => coexist::can_coexist(q, state),
+        Question::DilemmaOutcome(q) => dilemma::dilemma_outcome(q, state),
+        Question::Outcome(q) => outcome::outcome(q, state),
+        Question::DeckLegal(_) => deck::deck_legal(state),
     }
+}
+
+/// `valid response`: may `card` respond to the action under way?
+fn valid_response(who: &Party, state: &GameState, db: &CardDb) -> Verdict {
+    let (Some(action), Some(card)) = (&state.action, who.card()) else {
+        return undecided(
+            "the question needs an [action] and `card`",
+            vec![],
+            "actions – step 2: responses",
+        );
+    };
+    let action = titled_action(action, state);
+    let player = asker(who, state);
+    crate::engine::response::valid_response_by(&action, &state.pieces[card].card, Some(&player), db)
+}
+
+/// `can play`: may `card` be played now?
+fn can_play(who: &Party, state: &GameState, db: &CardDb) -> Verdict {
+    let Some(card) = who.card() else {
+        return undecided("the question needs `card`", vec![], "card play");
+    };
+    let turn = TurnContext {
+        phase: state.phase,
+        turn_player: state.turn_player.clone(),
+        player: asker(who, state),
+        normal_card_play_used: state.normal_card_play_used,
+        orders_begun: state.orders_begun,
+    };
+    let action = state.action.as_ref().map(|a| titled_action(a, state));
+    let piece = &state.pieces[card];
+    let in_play = !matches!(
+        piece.at,
+        Place::Hand | Place::Discard | Place::DrawDeck | Place::SeedDeck | Place::Seed(_)
+    );
+    crate::engine::response::can_play_from(&piece.card, in_play, &turn, action.as_ref(), db)
 }

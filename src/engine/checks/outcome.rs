@@ -3,10 +3,10 @@
 
 use super::{because, claim, fact, undecided};
 use crate::cards::model::CardType;
+use crate::engine::question::{indices, OutcomeQuestion as Question};
 use crate::engine::requirements::Attribute;
 use crate::engine::state::GameState;
 use crate::engine::verdict::Verdict;
-use crate::scenario::Question;
 
 fn num(s: &Option<crate::cards::model::Stat>) -> i32 {
     s.as_ref().and_then(|x| x.num()).unwrap_or(0)
@@ -14,7 +14,7 @@ fn num(s: &Option<crate::cards::model::Stat>) -> i32 {
 
 /// `ask = "outcome"`, `of = ...`.
 pub fn outcome(q: &Question, state: &GameState) -> Verdict {
-    match q.of.as_deref() {
+    match Some(q.of.as_str()) {
         Some("attack result") => attack_result(q, state),
         Some("combat") => combat(q, state),
         Some("battle winner") => battle_winner(q, state),
@@ -35,7 +35,7 @@ fn attack_result(q: &Question, state: &GameState) -> Verdict {
     let attack = match q.attack {
         Some(a) => a,
         None => {
-            let shooters: Vec<usize> = q.by.iter().copied().chain(q.card).collect();
+            let shooters: Vec<usize> = q.who.pieces();
             if shooters.is_empty() {
                 return undecided("`attack` or `by` (firing ships)", vec![], title);
             }
@@ -50,7 +50,7 @@ fn attack_result(q: &Question, state: &GameState) -> Verdict {
     let defense = match q.defense {
         Some(d) => d,
         None => {
-            let Some(&t) = q.target.first() else {
+            let Some(t) = q.target.first().map(|t| t.0) else {
                 return undecided("`defense` or `target`", reasons, title);
             };
             let mut d = num(&state.pieces[t].card.str_shd);
@@ -101,7 +101,10 @@ fn attack_result(q: &Question, state: &GameState) -> Verdict {
 
 fn combat(q: &Question, state: &GameState) -> Verdict {
     let title = "battle - personnel";
-    let (Some(a), Some(b)) = (q.card, q.against.or(q.target.first().copied())) else {
+    let (Some(a), Some(b)) = (
+        q.who.card(),
+        q.against.or(q.target.first().copied()).map(|p| p.0),
+    ) else {
         return undecided("`card` and `against` (the two combatants)", vec![], title);
     };
     let (pa, pb) = (&state.pieces[a], &state.pieces[b]);
@@ -151,7 +154,8 @@ fn combat(q: &Question, state: &GameState) -> Verdict {
 
 fn battle_winner(q: &Question, state: &GameState) -> Verdict {
     let title = "battle - personnel";
-    if q.by.is_empty() || q.cards.is_empty() {
+    let (by, cards) = (q.who.by(), indices(&q.cards));
+    if by.is_empty() || cards.is_empty() {
         return undecided(
             "`by` (one side's personnel) and `cards` (the other side's)",
             vec![],
@@ -167,10 +171,10 @@ fn battle_winner(q: &Question, state: &GameState) -> Verdict {
             .map(|&p| Attribute::Strength.of(&state.pieces[p].card))
             .sum()
     };
-    let (ta, tb) = (total(&q.by), total(&q.cards));
+    let (ta, tb) = (total(&by), total(&cards));
     let (pa, pb) = (
-        state.pieces[q.by[0]].controller.clone(),
-        state.pieces[q.cards[0]].controller.clone(),
+        state.pieces[by[0]].controller.clone(),
+        state.pieces[cards[0]].controller.clone(),
     );
     let mut reasons = vec![because(
         format!(
@@ -190,7 +194,7 @@ fn battle_winner(q: &Question, state: &GameState) -> Verdict {
 }
 
 fn attribute(q: &Question, state: &GameState) -> Verdict {
-    let Some(c) = q.card else {
+    let Some(c) = q.who.card() else {
         return undecided("`card`", vec![], "attribute");
     };
     let p = &state.pieces[c];
@@ -223,7 +227,7 @@ fn attribute(q: &Question, state: &GameState) -> Verdict {
 }
 
 fn points(q: &Question, state: &GameState) -> Verdict {
-    let player = super::asker(q, state);
+    let player = super::asker(&q.who, state);
     let base = state.points.get(&player).copied().unwrap_or(0);
     let bonus = state.bonus_points.get(&player).copied().unwrap_or(0);
     let mut reasons = vec![fact(format!(
@@ -248,7 +252,7 @@ fn points(q: &Question, state: &GameState) -> Verdict {
 }
 
 fn range(q: &Question, state: &GameState) -> Verdict {
-    let Some(s) = q.card else {
+    let Some(s) = q.who.card() else {
         return undecided("`card` (a ship)", vec![], "movement");
     };
     let mut reasons = Vec::new();

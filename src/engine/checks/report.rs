@@ -5,19 +5,23 @@
 use super::{because, fact, no, undecided};
 use crate::cards::model::CardType;
 use crate::engine::action::Phase;
+use crate::engine::question::ReportQuestion as Question;
 use crate::engine::state::{Format, GameState, Target};
 use crate::engine::verdict::Verdict;
-use crate::scenario::Question;
 use crate::vocab::vocabulary;
 
 /// `ask = "can report"`: may `card` report for duty `to` a facility now?
 pub fn can_report(q: &Question, state: &GameState) -> Verdict {
-    let Some(c) = q.card else {
+    let Some(c) = q.who.card() else {
         return undecided("`can report` needs `card`", vec![], "report");
     };
     let piece = &state.pieces[c];
-    let player = super::asker(q, state);
+    let player = super::asker(&q.who, state);
     let mut reasons = Vec::new();
+    let asked = super::request("report", &player, &[c], q.to, None);
+    if let Some(why) = super::forbidden_by_card(state, &asked) {
+        return no(reasons, why);
+    }
     let ty = &piece.card.card_type;
     if !matches!(
         ty,
@@ -134,7 +138,7 @@ pub fn can_report(q: &Question, state: &GameState) -> Verdict {
         );
     };
     let here = state.locations[loc].quadrant().to_string();
-    if let Some(by) = &q.allowed_by {
+    if let Some(by) = &super::allowing_card(state, &asked, q.allowed_by) {
         match state.find(by).map(|i| state.pieces[i].card.card_type.clone()) {
             Some(CardType::Facility) | Some(CardType::Site) => {}
             Some(_) => {

@@ -1,84 +1,13 @@
-//! What keeps a card from acting although it is in play: disabled, in stasis,
-//! under house arrest, an intruder, or bound by a required action ("Ship must
-//! do nothing but …", Cytherians). Each answer is a [`Reason`] citing the
+//! Required actions that bind a card although it is in play ("Ship must do
+//! nothing but …", Cytherians). Each answer is a [`Reason`] citing the
 //! Glossary entry that says so; the checks ask here before their own rules.
+//! (Which states keep a piece from staffing, attempting, battle or skill use
+//! is `GameState::usable`, read from `glossary/usable.toml`.)
 
 use super::because;
 use crate::cards::model::CardType;
 use crate::engine::state::{GameState, Place};
 use crate::engine::verdict::Reason;
-
-/// Why personnel `p` may not be used at all (skills, staffing, attempts,
-/// battle), if it may not: "disabled", "stasis", "house arrest".
-pub fn unusable(state: &GameState, p: usize) -> Option<Reason> {
-    let piece = &state.pieces[p];
-    let s = &piece.status;
-    if s.in_stasis || carrier_in_stasis(state, p) {
-        return Some(because(
-            format!("{} is in stasis: cards in stasis may not be used in any way and may not perform any actions", piece.handle),
-            "stasis",
-        ));
-    }
-    if s.disabled {
-        return Some(because(
-            format!(
-                "{} is disabled: disabled personnel may not be used in any way and may not perform any actions",
-                piece.handle
-            ),
-            "disabled",
-        ));
-    }
-    if s.house_arrest {
-        return Some(because(
-            format!(
-                "{} is under house arrest: it may not staff a ship, attempt missions, participate in battle, etc.",
-                piece.handle
-            ),
-            "house arrest",
-        ));
-    }
-    None
-}
-
-/// "Cards aboard a ship in stasis are also in stasis."
-fn carrier_in_stasis(state: &GameState, p: usize) -> bool {
-    let mut cur = p;
-    for _ in 0..32 {
-        match state.pieces[cur].at {
-            Place::Aboard(c) if c != cur => {
-                if state.pieces[c].status.in_stasis {
-                    return true;
-                }
-                cur = c;
-            }
-            _ => return false,
-        }
-    }
-    false
-}
-
-/// In stasis itself or aboard a ship in stasis.
-pub fn in_stasis(state: &GameState, p: usize) -> bool {
-    state.pieces[p].status.in_stasis || carrier_in_stasis(state, p)
-}
-
-/// An intruder: marked so, or personnel aboard a ship or facility its
-/// controller does not control ("intruder").
-pub fn is_intruder(state: &GameState, p: usize) -> bool {
-    let piece = &state.pieces[p];
-    if piece.status.intruder {
-        return true;
-    }
-    match piece.at {
-        Place::Aboard(c) => {
-            let carrier = &state.pieces[c];
-            piece.card.is_personnel()
-                && matches!(carrier.card.card_type, CardType::Ship | CardType::Facility)
-                && !carrier.controller.eq_ignore_ascii_case(&piece.controller)
-        }
-        _ => false,
-    }
-}
 
 /// The ship a card is (or is aboard), if any.
 pub fn ship_of(state: &GameState, c: usize) -> Option<usize> {

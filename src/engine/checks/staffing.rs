@@ -4,9 +4,9 @@
 
 use super::{because, fact, no, undecided};
 use crate::cards::model::CardType;
-use crate::engine::state::{GameState, Target};
+use crate::engine::question::ShipQuestion as Question;
+use crate::engine::state::{Attr, GameState, PieceId, Purpose, Target};
 use crate::engine::verdict::{Reason, Verdict};
-use crate::scenario::Question;
 use crate::vocab::vocabulary;
 
 /// Personnel able to staff: aboard, not stopped, disabled, stunned or in stasis.
@@ -14,13 +14,7 @@ fn able_crew(state: &GameState, ship: usize) -> Vec<usize> {
     state
         .crew(ship)
         .into_iter()
-        .filter(|&p| {
-            let s = &state.pieces[p].status;
-            !state.is_stopped(p)
-                && !s.stunned
-                && !s.mortally_wounded
-                && super::restraints::unusable(state, p).is_none()
-        })
+        .filter(|&p| state.usable(PieceId(p), Purpose::Staffing).is_ok())
         .collect()
 }
 
@@ -159,8 +153,8 @@ pub fn staffed(state: &GameState, ship: usize, player: &str) -> (bool, Vec<Reaso
 }
 
 fn the_ship(q: &Question, state: &GameState) -> Option<usize> {
-    q.card
-        .or(q.by.first().copied())
+    q.who
+        .first()
         .filter(|&i| state.pieces[i].card.card_type == CardType::Ship)
 }
 
@@ -169,7 +163,7 @@ pub fn can_staff(q: &Question, state: &GameState) -> Verdict {
     let Some(ship) = the_ship(q, state) else {
         return undecided("`can staff` needs `card` = a ship", vec![], "ship staffing");
     };
-    let player = super::asker(q, state);
+    let player = super::asker(&q.who, state);
     let (ok, reasons) = staffed(state, ship, &player);
     Verdict::yes_no(ok, reasons, vec![])
 }
@@ -177,7 +171,7 @@ pub fn can_staff(q: &Question, state: &GameState) -> Verdict {
 /// RANGE left this turn: printed (5 at most when damaged) minus range used.
 pub fn range_left(state: &GameState, ship: usize, reasons: &mut Vec<Reason>) -> i32 {
     let p = &state.pieces[ship];
-    let mut range = p.card.int_rng.as_ref().and_then(|s| s.num()).unwrap_or(0);
+    let mut range = state.attribute(PieceId(ship), Attr::Range);
     if p.status.damaged && range > 5 {
         reasons.push(because(
             "a damaged ship's RANGE is reduced to 5",
@@ -266,7 +260,7 @@ pub fn can_move(q: &Question, state: &GameState) -> Verdict {
     let Some(ship) = the_ship(q, state) else {
         return undecided("`can move` needs `card` = a ship", vec![], "movement");
     };
-    let player = super::asker(q, state);
+    let player = super::asker(&q.who, state);
     let mut reasons = Vec::new();
     if !state.turn_player.is_empty() && !state.turn_player.eq_ignore_ascii_case(&player) {
         return no(
@@ -289,7 +283,7 @@ pub fn can_move(q: &Question, state: &GameState) -> Verdict {
             ),
         );
     }
-    if super::restraints::in_stasis(state, ship) {
+    if state.in_stasis(ship) {
         return no(
             reasons,
             because(

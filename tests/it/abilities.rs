@@ -1,0 +1,6 @@
+//! The ability compiler and valid responses.
+
+mod compiler;
+mod coverage;
+mod names;
+mod response;

@@ -1,0 +1,6 @@
+//! The scenario format and its diagnostics.
+
+mod format;
+mod layering;
+mod questions;
+mod scenarios;

@@ -1,0 +1,4 @@
+//! Errata: the impact report and the `errata` command.
+
+mod cli;
+mod impact;

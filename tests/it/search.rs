@@ -1,0 +1,7 @@
+//! Search ranking and the held-out, judge and blind question sets.
+
+mod blind;
+mod heldout;
+mod judge;
+mod ranking;
+mod sets;
