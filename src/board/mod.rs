@@ -104,8 +104,11 @@ impl CardView {
     }
 }
 
+/// Whether a card is in one state.
+type StateTest = fn(&Status) -> bool;
+
 /// Card states worth drawing, in the order they are listed.
-const STATES: &[(&str, fn(&Status) -> bool)] = &[
+const STATES: &[(&str, StateTest)] = &[
     ("stopped", |s| s.stopped),
     ("stunned", |s| s.stunned),
     ("mortally wounded", |s| s.mortally_wounded),

@@ -45,6 +45,14 @@ impl ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
+    /// A file that did not read: the CLI's `file:line:col: message` and its parts.
+    fn at(diagnostic: &dyn std::fmt::Display, line: usize, col: usize, message: &str) -> ApiError {
+        ApiError::bad(diagnostic.to_string())
+            .with("line", json!(line))
+            .with("col", json!(col))
+            .with("message", json!(message))
+    }
+
     fn with(mut self, key: &str, value: Value) -> ApiError {
         self.body[key] = value;
         self
@@ -402,12 +410,8 @@ pub async fn check(State(app): State<Arc<App>>, body: Bytes) -> Response {
     work(app, move |w| {
         let resolver = DbTitleResolver::new(&w.db);
         let path = std::path::Path::new(POSTED_SCENARIO);
-        let scenario = crate::scenario::load(path, &text, &w.db, &resolver).map_err(|e| {
-            ApiError::bad(e.to_string())
-                .with("line", json!(e.line))
-                .with("col", json!(e.col))
-                .with("message", json!(e.message))
-        })?;
+        let scenario = crate::scenario::load(path, &text, &w.db, &resolver)
+            .map_err(|e| ApiError::at(&e, e.line, e.col, &e.message))?;
         let result = FileResult::answered(&scenario, &w.db);
         let mut v = serde_json::to_value(&result).map_err(anyhow::Error::from)?;
         if let Some(b) = &result.board {
@@ -441,12 +445,8 @@ pub async fn errata(State(app): State<Arc<App>>, body: Bytes) -> Response {
     };
     work(app, move |w| {
         let path = std::path::Path::new("errata.toml");
-        let errata = crate::errata::Errata::parse(path, &req.errata, &w.db).map_err(|e| {
-            ApiError::bad(e.to_string())
-                .with("line", json!(e.line))
-                .with("col", json!(e.col))
-                .with("message", json!(e.message))
-        })?;
+        let errata = crate::errata::Errata::parse(path, &req.errata, &w.db)
+            .map_err(|e| ApiError::at(&e, e.line, e.col, &e.message))?;
         let mut scenarios = w.rulings.clone();
         scenarios.extend(req.scenarios.into_iter().enumerate().map(|(i, s)| {
             crate::errata::ScenarioText {
