@@ -330,37 +330,43 @@ fn corpus_stamp(corpus: &Corpus) -> String {
 /// Open the current index, ingesting first when it is missing or stale (the
 /// manifest or a document changed); prints a one-line note to stderr then.
 pub fn open_fresh(cfg: &IndexConfig) -> anyhow::Result<IndexHandle> {
-    let corpus = crate::corpus::locate(cfg.corpus.as_deref(), cfg.manifest.as_deref())?;
-    let current = open_current(&cfg.index).ok();
-    let built_here = |h: &IndexHandle| {
-        h.store.meta(META_BUILDER).ok().flatten().as_deref() == Some(builder_stamp().as_str())
-    };
-    if let Some(handle) = current.as_ref().filter(|h| !built_here(h)) {
-        eprintln!(
-            "note: the index in {} was built by another version of daystrom; re-ingesting",
-            handle.dir.display()
-        );
-    } else if let Some(handle) = current {
-        let stamp = handle.store.meta(META_STAMP)?.unwrap_or_default();
-        if stamp == corpus_stamp(&corpus) {
-            return Ok(handle);
-        }
-        let stored = handle.store.meta(META_FINGERPRINT)?.unwrap_or_default();
-        if stored == corpus.fingerprint() {
-            return Ok(handle);
-        }
-        eprintln!(
-            "note: the corpus changed since the last ingest; re-ingesting into {}",
-            cfg.index.display()
-        );
-    } else {
-        eprintln!(
-            "note: no index in {} yet; ingesting the corpus first",
-            cfg.index.display()
-        );
+    if let Some(why) = staleness(cfg)? {
+        eprintln!("note: {why}");
+        ingest(cfg, IngestOptions::default())?;
     }
-    ingest(cfg, IngestOptions::default())?;
     open_current(&cfg.index)
+}
+
+/// Why the index must be (re)built before it answers — missing, built by
+/// another version, or the corpus changed — or `None` when it is current.
+/// Cheap when nothing changed (sizes and mtimes), so a server can poll it.
+pub fn staleness(cfg: &IndexConfig) -> anyhow::Result<Option<String>> {
+    let corpus = crate::corpus::locate(cfg.corpus.as_deref(), cfg.manifest.as_deref())?;
+    let Ok(handle) = open_current(&cfg.index) else {
+        return Ok(Some(format!(
+            "no index in {} yet; ingesting the corpus first",
+            cfg.index.display()
+        )));
+    };
+    let builder = handle.store.meta(META_BUILDER).ok().flatten();
+    if builder.as_deref() != Some(builder_stamp().as_str()) {
+        return Ok(Some(format!(
+            "the index in {} was built by another version of daystrom; re-ingesting",
+            handle.dir.display()
+        )));
+    }
+    let stamp = handle.store.meta(META_STAMP)?.unwrap_or_default();
+    if stamp == corpus_stamp(&corpus) {
+        return Ok(None);
+    }
+    let stored = handle.store.meta(META_FINGERPRINT)?.unwrap_or_default();
+    if stored == corpus.fingerprint() {
+        return Ok(None);
+    }
+    Ok(Some(format!(
+        "the corpus changed since the last ingest; re-ingesting into {}",
+        cfg.index.display()
+    )))
 }
 
 #[cfg(test)]

@@ -25,6 +25,8 @@ use std::time::Duration;
 pub const MAX_BODY: usize = 256 * 1024;
 /// The longest a request may work before it is answered 503.
 pub const MAX_WORK: Duration = Duration::from_secs(20);
+/// How often the server looks whether the corpus changed under it.
+const STALENESS_POLL: Duration = Duration::from_secs(30);
 
 /// How to serve.
 #[derive(Debug, Clone)]
@@ -56,6 +58,18 @@ impl App {
     /// The loaded index, if loading has finished.
     fn warm(&self) -> Option<Arc<Warm>> {
         self.warm.read().ok().and_then(|w| w.clone())
+    }
+
+    /// Load now, then re-ingest and reload whenever the corpus changes; the
+    /// old index answers until the new one is swapped in.
+    fn load_and_watch(&self) {
+        self.load();
+        loop {
+            std::thread::sleep(STALENESS_POLL);
+            if matches!(crate::ingest::staleness(&self.cfg), Ok(Some(_))) {
+                self.load();
+            }
+        }
     }
 
     /// Load (ingesting first when the index is missing or stale, with the
@@ -122,7 +136,7 @@ async fn serve(cfg: crate::ingest::IndexConfig, opts: Options) -> anyhow::Result
     announce(local);
     let app = App::new(cfg);
     let loader = app.clone();
-    std::thread::spawn(move || loader.load());
+    std::thread::spawn(move || loader.load_and_watch());
     if opts.open {
         open_browser(&format!("http://{}/", browse_addr(local)));
     }

@@ -25,7 +25,7 @@ function showStatus(state, detail) {
   if (state === "ready") { el.hidden = true; el.textContent = ""; return; }
   el.hidden = false;
   el.textContent = state === "ingesting"
-    ? "The server is re-ingesting the rules documents; answers will be back in a moment."
+    ? "The server is ingesting the rules documents; until it is done, answers come from the previous index (or wait a moment on first start)."
     : "The server could not load its index: " + (detail || state);
 }
 async function pollHealth() {
