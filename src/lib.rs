@@ -15,6 +15,8 @@
 //! 8. [`cli`] is the command line; `main.rs` only calls it; [`serve`] is the
 //!    judges' web page and its JSON API over the same library calls.
 
+#![forbid(unsafe_code)]
+
 pub mod board;
 pub mod cards;
 pub mod cli;
@@ -22,6 +24,7 @@ pub mod corpus;
 pub mod diag;
 pub mod engine;
 pub mod errata;
+pub mod index_lock;
 pub mod ingest;
 pub mod readers;
 pub mod repair;
@@ -30,4 +33,5 @@ pub mod scenario;
 pub mod search;
 pub mod serve;
 pub mod store;
+pub mod suggest;
 pub mod vocab;

@@ -30,8 +30,8 @@ Examples:
 #[derive(Debug, Parser)]
 #[command(name = "daystrom", version, about = "Settles Star Trek CCG rules questions: cited rules search, card lookup, scenario checks.", after_help = EXAMPLES)]
 pub struct Cli {
-    /// Corpus root (else $DAYSTROM_CORPUS, else ../shared/corpus beside the repository).
-    #[arg(long, global = true, value_name = "DIR")]
+    /// Corpus root (else ../shared/corpus beside the repository).
+    #[arg(long, global = true, value_name = "DIR", env = "DAYSTROM_CORPUS")]
     pub corpus: Option<PathBuf>,
     /// Manifest of source documents (default: corpus/corpus.toml in the repository).
     #[arg(long, global = true, value_name = "FILE")]
@@ -82,13 +82,17 @@ pub enum Command {
     #[command(after_help = "Example:\n  daystrom abilities --coverage")]
     Abilities(abilities_cmd::AbilitiesArgs),
     /// Show which verdicts a proposed erratum would flip.
-    #[command(after_help = "Example:\n  daystrom errata tests/fixtures/errata/hugh.toml")]
+    #[command(
+        after_help = "Example:\n  daystrom errata tests/fixtures/errata/hugh-no-nullify.toml"
+    )]
     Errata(errata_cmd::ErrataArgs),
     /// Serve the judges' web page and JSON API (search, cards, scenario checks).
     #[command(
         after_help = "Examples:\n  daystrom serve --open\n  daystrom serve --addr 0.0.0.0:7878     open it from a phone on the same network"
     )]
     Serve(serve_cmd::ServeArgs),
+    /// Print the manual page (roff): `daystrom man > daystrom.1`.
+    Man,
     /// Print shell completions.
     #[command(after_help = "Example:\n  daystrom completions zsh > ~/.zfunc/_daystrom")]
     Completions {
@@ -97,32 +101,54 @@ pub enum Command {
     },
 }
 
-/// Run the command line; errors print once, with their causes, and exit 1.
+/// Run the command line; errors print once, with their causes, and exit
+/// with [`exit::bad_input`].
 pub fn main() -> ExitCode {
-    restore_sigpipe();
+    quiet_broken_pipe();
     let cli = Cli::parse();
-    match run(cli) {
-        Ok(code) => code,
-        Err(err) => {
+    let ran = std::panic::catch_unwind(|| run(cli));
+    match ran {
+        Err(panic) if is_broken_pipe(panic.as_ref()) => ExitCode::SUCCESS,
+        Err(panic) => std::panic::resume_unwind(panic),
+        Ok(Ok(code)) => code,
+        Ok(Err(err))
+            if err
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
+        Ok(Err(err)) => {
             let mut msg = format!("error: {err}");
             for cause in err.chain().skip(1) {
                 msg.push_str(&format!("\n  caused by: {cause}"));
             }
             output::eprint_error(&msg);
-            ExitCode::from(1)
+            exit::bad_input()
         }
     }
 }
 
-/// Die quietly when the reader of our output goes away (`daystrom define x | head`),
-/// as command-line tools do, instead of panicking on a broken pipe.
-fn restore_sigpipe() {
-    #[cfg(unix)]
-    // SAFETY: resetting a signal disposition to its default at startup, before
-    // any thread is spawned.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+/// Stop quietly when the reader of our output goes away (`daystrom define x
+/// | head`), as command-line tools do: printing to a closed pipe panics in
+/// Rust; that panic prints nothing and [`main`] exits successfully.
+fn quiet_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !is_broken_pipe(info.payload()) {
+            default(info);
+        }
+    }));
+}
+
+/// The panic `println!` raises on a closed pipe.
+fn is_broken_pipe(payload: &(dyn std::any::Any + Send)) -> bool {
+    let text = payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())
+        .unwrap_or("");
+    text.contains("Broken pipe")
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -145,6 +171,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Abilities(a) => abilities_cmd::abilities(&ctx, a),
         Command::Errata(a) => errata_cmd::errata(&ctx, a),
         Command::Serve(a) => serve_cmd::serve(&ctx, a),
+        Command::Man => {
+            clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout())?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Completions { shell } => {
             clap_complete::generate(
                 shell,
@@ -154,6 +184,23 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
+    }
+}
+
+/// The exit codes of every command (README.md, "Exit codes").
+pub mod exit {
+    use std::process::ExitCode;
+    /// A failed expectation (`check`) or a flipped verdict (`errata`).
+    pub fn failed() -> ExitCode {
+        ExitCode::from(1)
+    }
+    /// Nothing found: no such card, no entry, no search result.
+    pub fn not_found() -> ExitCode {
+        ExitCode::from(3)
+    }
+    /// Bad input: a file or query that does not read, or any other error.
+    pub fn bad_input() -> ExitCode {
+        ExitCode::from(4)
     }
 }
 

@@ -59,12 +59,14 @@ pub fn collect(paths: &[PathBuf], skip: &[PathBuf]) -> std::io::Result<Vec<PathB
     Ok(out)
 }
 
-/// Load and answer one file.
+/// Load and answer one file. An internal error (a panic) in it is the
+/// file's error, so a run over many files goes on.
 pub fn check_file(path: &Path, db: &CardDb, resolver: &dyn TitleResolver) -> FileResult {
-    match std::fs::read_to_string(path) {
+    crate::diag::isolate(path, || match std::fs::read_to_string(path) {
         Ok(text) => check_text(path, &text, db, resolver),
         Err(e) => FileResult::unreadable(path, format!("{}: cannot read: {e}", path.display())),
-    }
+    })
+    .unwrap_or_else(|e| FileResult::unreadable(path, e))
 }
 
 /// Load and answer scenario text; `path` names it in diagnostics.

@@ -66,7 +66,7 @@ impl App {
         self.load();
         loop {
             std::thread::sleep(STALENESS_POLL);
-            if matches!(crate::ingest::staleness(&self.cfg), Ok(Some(_))) {
+            if crate::ingest::needs_ingest(&self.cfg) {
                 self.load();
             }
         }
@@ -168,8 +168,15 @@ fn announce(local: SocketAddr) {
             "listening on every network interface ({}): phones on the same network can open it",
             local.ip()
         );
-        for ip in lan_addresses() {
+        let ips = lan_addresses();
+        for ip in &ips {
             println!("  on a phone, type: http://{ip}:{}/", local.port());
+        }
+        if ips.is_empty() {
+            println!(
+                "  on a phone, type: http://<this machine's address>:{}/",
+                local.port()
+            );
         }
     }
     use std::io::Write;
@@ -177,30 +184,16 @@ fn announce(local: SocketAddr) {
 }
 
 /// This machine's non-loopback IPv4 addresses (what a phone on the venue's
-/// network types).
+/// network types), as `hostname -I` lists them.
 fn lan_addresses() -> Vec<IpAddr> {
-    let mut out = Vec::new();
-    // SAFETY: getifaddrs fills a linked list we only read and then free.
-    unsafe {
-        let mut list: *mut libc::ifaddrs = std::ptr::null_mut();
-        if libc::getifaddrs(&mut list) != 0 {
-            return out;
-        }
-        let mut cur = list;
-        while !cur.is_null() {
-            let addr = (*cur).ifa_addr;
-            if !addr.is_null() && i32::from((*addr).sa_family) == libc::AF_INET {
-                let sin = &*(addr as *const libc::sockaddr_in);
-                let ip = std::net::Ipv4Addr::from(u32::from_be(sin.sin_addr.s_addr));
-                if !ip.is_loopback() {
-                    out.push(IpAddr::V4(ip));
-                }
-            }
-            cur = (*cur).ifa_next;
-        }
-        libc::freeifaddrs(list);
-    }
-    out
+    let Ok(out) = std::process::Command::new("hostname").arg("-I").output() else {
+        return Vec::new();
+    };
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .filter_map(|w| w.parse::<IpAddr>().ok())
+        .filter(|ip| ip.is_ipv4() && !ip.is_loopback())
+        .collect()
 }
 
 fn open_browser(url: &str) {

@@ -1,6 +1,9 @@
 //! The scenario format and its diagnostics.
 
+mod derived;
 mod format;
 mod layering;
+mod permissions;
 mod questions;
+mod ruleset;
 mod scenarios;

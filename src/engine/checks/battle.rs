@@ -242,7 +242,7 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
         };
         if let Some(s) = ship {
             let p = &state.pieces[s];
-            let weapons = state.attribute(PieceId(s), Attr::Weapons);
+            let weapons = crate::engine::derived::read(state, s, Attr::Weapons, &mut reasons);
             let entry = "battle - ship";
             if state.is_stopped(s) {
                 return no(

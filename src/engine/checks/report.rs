@@ -65,6 +65,20 @@ pub fn can_report(q: &Question, state: &GameState) -> Verdict {
         ));
     }
     let Some(Target::Piece(f)) = q.to else {
+        // "Vorta may report here", "Your [Fed] ships may report here".
+        if let Some(by) = super::allowing_card(state, &asked, q.allowed_by) {
+            reasons.push(because(format!("{by} allows it to report there"), "report"));
+            return Verdict::yes_no(true, reasons, vec![]);
+        }
+        if q.to.is_some() {
+            return no(
+                reasons,
+                because(
+                    "cards report for duty to a facility, unless a card allows reporting elsewhere; none in play does",
+                    "report",
+                ),
+            );
+        }
         return undecided("`to` (the facility it reports to)", reasons, "report");
     };
     let fac = &state.pieces[f];
@@ -86,7 +100,7 @@ pub fn can_report(q: &Question, state: &GameState) -> Verdict {
         return no(reasons, because(format!("{} is not a facility: personnel may not normally report directly aboard a ship or to a planet", fac.handle), "report"));
     }
     let kind = fac.card.class.clone().unwrap_or_default().to_lowercase();
-    if kind.contains("station") {
+    if kind.contains("station") && !crate::engine::permissions::grants(&fac.card, "report") {
         return no(
             reasons,
             because(
