@@ -1,5 +1,5 @@
 //! `daystrom-bench`: the benchmarks behind the figures in the closing notes.
-//! `daystrom-bench rules|cards|check|errata|all` (release build recommended);
+//! `daystrom-bench rules|cards|check|errata|serve|all` (release build recommended);
 //! `daystrom-bench search-eval FILE` for the figures of search on a question set.
 
 mod cards_bench;
@@ -7,6 +7,7 @@ mod check_bench;
 mod errata_bench;
 mod rules_bench;
 mod search_eval;
+mod serve_bench;
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -25,6 +26,9 @@ fn main() -> anyhow::Result<()> {
     }
     if what == "errata" || what == "all" {
         errata_bench::run()?;
+    }
+    if what == "serve" || what == "all" {
+        serve_bench::run()?;
     }
     Ok(())
 }
