@@ -13,6 +13,9 @@ pub struct FileResult {
     pub source: Option<String>,
     pub answers: Vec<Answer>,
     pub error: Option<String>,
+    /// Line and column of the error, when it has a place in the file.
+    #[serde(skip)]
+    pub error_at: Option<(usize, usize)>,
 }
 
 impl FileResult {
@@ -64,6 +67,7 @@ pub fn check_file(path: &Path, db: &CardDb, resolver: &dyn TitleResolver) -> Fil
         source: None,
         answers: vec![],
         error: Some(e),
+        error_at: None,
     })
 }
 
@@ -75,6 +79,7 @@ fn check_loaded(path: &Path, db: &CardDb, resolver: &dyn TitleResolver) -> FileR
             source: s.source.as_ref().map(|r| format!("{}: {}", r.doc, r.entry)),
             answers: super::run(&s, db),
             error: None,
+            error_at: None,
         },
         Err(e) => FileResult {
             path: path.to_path_buf(),
@@ -82,6 +87,7 @@ fn check_loaded(path: &Path, db: &CardDb, resolver: &dyn TitleResolver) -> FileR
             source: None,
             answers: vec![],
             error: Some(e.to_string()),
+            error_at: Some((e.line, e.col)),
         },
     }
 }
