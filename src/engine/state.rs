@@ -21,6 +21,9 @@ pub enum Format {
 #[derive(Debug, Clone)]
 pub struct Location {
     pub name: String,
+    /// The mission's title as the scenario file wrote it (shown when it
+    /// resolved to a different title).
+    pub written: String,
     pub mission: Card,
     pub owner: Option<String>,
     pub solved_by: Option<String>,
@@ -100,6 +103,9 @@ pub struct Status {
 pub struct Piece {
     /// The scenario's handle for it (its `id`, else its title).
     pub handle: String,
+    /// The title as the scenario file wrote it (shown when it resolved to a
+    /// different title, so a misread is seen at once).
+    pub written: String,
     pub card: Card,
     pub owner: String,
     pub controller: String,
@@ -434,6 +440,7 @@ mod tests {
     fn piece(handle: &str, ty: CardType, controller: &str, at: Place) -> Piece {
         Piece {
             handle: handle.into(),
+            written: handle.into(),
             card: Card {
                 title: handle.into(),
                 card_type: ty,

@@ -279,6 +279,7 @@ impl<'a> Builder<'a> {
             let mission = self.card(&loc.mission, Some("mission"))?;
             state.locations.push(Location {
                 name: mission.title.clone(),
+                written: loc.mission.get_ref().clone(),
                 mission,
                 owner: loc.owner.clone(),
                 solved_by: loc.solved_by.clone(),
@@ -300,6 +301,7 @@ impl<'a> Builder<'a> {
             let owner = spec.owner.clone().unwrap_or_else(|| default_owner.clone());
             let piece = Piece {
                 handle: handle.clone(),
+                written: spec.title.get_ref().clone(),
                 controller: spec.controller.clone().unwrap_or_else(|| owner.clone()),
                 owner,
                 card,
@@ -598,6 +600,7 @@ impl<'a> Builder<'a> {
                         continue;
                     }
                     state.pieces.push(Piece {
+                        written: name.clone(),
                         handle: name,
                         controller: owner.clone(),
                         owner: owner.clone(),
@@ -616,6 +619,7 @@ impl<'a> Builder<'a> {
                         let mission = self.db.cards[id].clone();
                         state.locations.push(Location {
                             name: mission.title.clone(),
+                            written: m.get_ref().clone(),
                             mission,
                             owner: None,
                             solved_by: None,
