@@ -52,6 +52,7 @@ pub fn check(ctx: &Context, args: CheckArgs) -> anyhow::Result<ExitCode> {
 fn print_text(results: &[FileResult], quiet: bool) {
     let on = super::output::colour_stdout();
     let (mut pass, mut fail, mut unchecked, mut errors) = (0, 0, 0, 0);
+    let mut unproven = 0;
     for r in results {
         if let Some(e) = &r.error {
             errors += 1;
@@ -70,6 +71,9 @@ fn print_text(results: &[FileResult], quiet: bool) {
             }
         }
         for a in &r.answers {
+            if a.cites_source == Some(false) {
+                unproven += 1;
+            }
             match a.passed {
                 Some(true) => pass += 1,
                 Some(false) => fail += 1,
@@ -104,10 +108,21 @@ fn print_text(results: &[FileResult], quiet: bool) {
                 .map(|c| format!("{} [{}]", c.title, c.id))
                 .collect();
             println!("      cites: {}", cites.join("; "));
+            if a.cites_source == Some(false) {
+                println!(
+                    "      {}",
+                    paint("does not cite the file's source entry", Style::Dim, on)
+                );
+            }
         }
     }
     println!(
         "{} files: {pass} passed, {fail} failed, {unchecked} without expectation, {errors} files with errors",
         results.len()
     );
+    if unproven > 0 {
+        println!(
+            "{unproven} verdicts do not cite their file's source entry (nor an `also_cites` entry)"
+        );
+    }
 }

@@ -411,22 +411,27 @@ impl GameState {
         Permission::Silent
     }
 
-    /// Whether a piece may be used for `purpose`; if not, the reason, citing
-    /// the Glossary entry of the first state in `glossary/usable.toml` that
-    /// excludes it. Every check that asks "who can staff / attempt / fight /
-    /// use a skill" asks here.
-    pub fn usable(&self, id: PieceId, purpose: Purpose) -> Result<(), Reason> {
+    /// Whether a piece may be used for `purpose`; if not, the reasons: one
+    /// per entry of the first row of `glossary/usable.toml` whose state
+    /// excludes it (the first decides). Every check that asks "who can staff
+    /// / attempt / fight / use a skill" asks here.
+    pub fn usable(&self, id: PieceId, purpose: Purpose) -> Result<(), Vec<Reason>> {
         let usable = &crate::vocab::vocabulary().usable;
-        match usable
+        let Some(e) = usable
             .excluding(purpose)
             .find(|e| self.in_state(id.0, &e.state))
-        {
-            None => Ok(()),
-            Some(e) => Err(Reason {
-                text: format!("{} is {}: {}", self.piece(id).handle, e.state, e.reason),
-                citation: Some(crate::engine::verdict::Citation::glossary(&e.entry)),
-            }),
-        }
+        else {
+            return Ok(());
+        };
+        let text = format!("{} is {}: {}", self.piece(id).handle, e.state, e.reason);
+        Err(e
+            .cites
+            .iter()
+            .map(|source| Reason {
+                text: text.clone(),
+                citation: Some(source.into()),
+            })
+            .collect())
     }
 
     /// Whether a piece is in one of the states `glossary/usable.toml` names.
@@ -512,8 +517,8 @@ mod tests {
         }
     }
 
-    fn entry(r: Result<(), Reason>) -> String {
-        r.unwrap_err().citation.unwrap().title
+    fn entry(r: Result<(), Vec<Reason>>) -> String {
+        r.unwrap_err()[0].citation.clone().unwrap().title
     }
 
     #[test]

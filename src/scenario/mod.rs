@@ -66,6 +66,8 @@ pub struct Scenario {
     pub path: PathBuf,
     pub title: String,
     pub source: Option<format::SourceRef>,
+    /// The entries a verdict must cite one of: `source` and `also_cites`.
+    pub proving: Vec<format::SourceRef>,
     pub state: GameState,
     pub questions: Vec<Asked>,
 }
@@ -79,6 +81,10 @@ pub struct Answer {
     pub expect: Option<String>,
     /// `Some(true)` when `expect` was given and matched.
     pub passed: Option<bool>,
+    /// `Some(false)` when the file names a source and the verdict cites
+    /// neither it nor an `also_cites` entry: the verdict did not prove its
+    /// reason.
+    pub cites_source: Option<bool>,
 }
 
 /// Read a scenario file.
@@ -149,6 +155,7 @@ pub fn run(scenario: &Scenario, db: &CardDb) -> Vec<Answer> {
         .iter()
         .map(|q| {
             let verdict = crate::engine::checks::answer(&q.question, &scenario.state, db);
+            let cites_source = cites_one_of(&verdict, &scenario.proving);
             let passed = q.expect.as_ref().map(|e| expectation_met(e, &verdict));
             Answer {
                 ask: q.ask.to_string(),
@@ -156,9 +163,26 @@ pub fn run(scenario: &Scenario, db: &CardDb) -> Vec<Answer> {
                 verdict,
                 expect: q.expect.clone(),
                 passed,
+                cites_source,
             }
         })
         .collect()
+}
+
+/// Whether the verdict cites one of the entries that prove its reason
+/// (`None` when the file names none). A source written without a document
+/// matches an entry of that title in any document.
+fn cites_one_of(verdict: &Verdict, proving: &[format::SourceRef]) -> Option<bool> {
+    if proving.is_empty() {
+        return None;
+    }
+    let same =
+        |a: &str, b: &str| crate::repair::fold_for_match(a) == crate::repair::fold_for_match(b);
+    Some(verdict.citations.iter().any(|c| {
+        proving
+            .iter()
+            .any(|s| same(&c.title, &s.entry) && (s.doc.is_empty() || same(&c.doc, &s.doc)))
+    }))
 }
 
 /// `expect` against the verdict: yes/no spelt any way (`true`, `"Yes."`);
@@ -347,6 +371,12 @@ impl<'a> Builder<'a> {
         Ok(Scenario {
             path: self.path.to_path_buf(),
             title: file.title,
+            proving: file
+                .source
+                .iter()
+                .chain(&file.also_cites)
+                .cloned()
+                .collect(),
             source: file.source,
             state,
             questions,

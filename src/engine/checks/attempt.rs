@@ -5,7 +5,7 @@ use super::{because, fact, no, outside_executing_orders, per_table, ruling, unde
 use crate::cards::model::{Card, CardType};
 use crate::engine::question::{AttemptQuestion as Question, Party};
 use crate::engine::requirements;
-use crate::engine::state::{GameState, PieceId, Place, Purpose};
+use crate::engine::state::{GameState, Place, Purpose};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
 
 /// The personnel of the group a question names: `by` personnel, and the crew
@@ -35,23 +35,6 @@ fn ship_of(who: &Party, state: &GameState) -> Option<usize> {
                 _ => None,
             })
         })
-}
-
-/// The members of a group who may take part in an attempt (and face its
-/// dilemmas), with a reason for each who may not.
-pub fn usable_for_attempt(
-    state: &GameState,
-    all: &[usize],
-    reasons: &mut Vec<Reason>,
-) -> Vec<usize> {
-    let mut able = Vec::new();
-    for &p in all {
-        match state.usable(PieceId(p), Purpose::Attempting) {
-            Ok(()) => able.push(p),
-            Err(why) => reasons.push(why),
-        }
-    }
-    able
 }
 
 /// Who may attempt the mission, as affiliation names; `None` = any affiliation.
@@ -207,7 +190,7 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
             fact("not every member of the group is at the mission's location"),
         );
     }
-    let able = usable_for_attempt(state, &all, &mut reasons);
+    let able = super::usable_for(state, &all, Purpose::Attempting, &mut reasons);
     if able.len() < all.len() {
         reasons.push(because(
             format!(
@@ -356,7 +339,7 @@ pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
             )
         }
     };
-    let able = usable_for_attempt(state, &all, &mut reasons);
+    let able = super::usable_for(state, &all, Purpose::Attempting, &mut reasons);
     if able.len() < all.len() {
         reasons.push(because(
             "\"stopped\" personnel cannot contribute skills to overcome dilemmas or solve missions",

@@ -109,6 +109,23 @@ pub fn allowing_card(
         })
 }
 
+/// The pieces usable for `purpose`, with the reasons for each that is not.
+pub fn usable_for(
+    state: &GameState,
+    pieces: &[usize],
+    purpose: crate::engine::state::Purpose,
+    reasons: &mut Vec<Reason>,
+) -> Vec<usize> {
+    let mut able = Vec::new();
+    for &p in pieces {
+        match state.usable(PieceId(p), purpose) {
+            Ok(()) => able.push(p),
+            Err(why) => reasons.extend(why),
+        }
+    }
+    able
+}
+
 /// Keep the first mention of each piece: a piece named twice (a personnel
 /// listed beside his own ship) is one piece.
 pub fn once_each(pieces: &mut Vec<usize>) {

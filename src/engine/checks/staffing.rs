@@ -9,15 +9,6 @@ use crate::engine::state::{Attr, GameState, PieceId, Purpose, Target};
 use crate::engine::verdict::{Reason, Verdict};
 use crate::vocab::vocabulary;
 
-/// Personnel able to staff: aboard, not stopped, disabled, stunned or in stasis.
-fn able_crew(state: &GameState, ship: usize) -> Vec<usize> {
-    state
-        .crew(ship)
-        .into_iter()
-        .filter(|&p| state.usable(PieceId(p), Purpose::Staffing).is_ok())
-        .collect()
-}
-
 /// Does personnel `p` supply staffing icon `icon`?
 fn supplies(state: &GameState, p: usize, icon: &str) -> bool {
     let v = &vocabulary().affiliations;
@@ -77,14 +68,7 @@ pub fn staffed(state: &GameState, ship: usize, player: &str) -> (bool, Vec<Reaso
     let title = "ship staffing";
     let mut reasons = Vec::new();
     let ship_affs = state.affiliations(ship);
-    let crew = able_crew(state, ship);
-    let stopped_aboard = state.crew(ship).len() - crew.len();
-    if stopped_aboard > 0 {
-        reasons.push(because(
-            format!("{stopped_aboard} personnel aboard are stopped, disabled or stunned and cannot staff"),
-            "stopped",
-        ));
-    }
+    let crew = super::usable_for(state, &state.crew(ship), Purpose::Staffing, &mut reasons);
     let compatible: Vec<usize> = crew
         .iter()
         .copied()
