@@ -177,3 +177,24 @@ fn a_verdict_proves_its_reason_only_by_citing_the_source_or_also_cites() {
         Some(true)
     );
 }
+
+#[test]
+fn the_docs_table_lists_every_argument_of_every_kind() {
+    let docs = std::fs::read_to_string(crate::support::repo().join("docs/scenarios.md")).unwrap();
+    for k in KINDS {
+        let row = docs
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{}` |", k.name)))
+            .unwrap_or_else(|| panic!("docs/scenarios.md has no row for `{}`", k.name));
+        for a in k.args.iter().filter(|a| a.key != "player") {
+            let named = ["`", " ", "="]
+                .iter()
+                .any(|end| row.contains(&format!("`{}{end}", a.key)));
+            assert!(
+                named,
+                "the docs row of `{}` does not mention `{}`",
+                k.name, a.key
+            );
+        }
+    }
+}
