@@ -12,7 +12,11 @@ pub mod dilemma;
 pub mod outcome;
 pub mod report;
 pub mod restraints;
+pub mod rules;
 pub mod staffing;
+
+#[cfg(test)]
+mod fixture;
 
 use crate::cards::model::CardDb;
 use crate::engine::action::{Phase, TurnContext};

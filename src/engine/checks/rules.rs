@@ -1,0 +1,121 @@
+//! Checks as ordered rules. A question kind is a table of small rules in the
+//! order the Glossary states them; each rule applies one entry. A rule looks
+//! at the question and lets the next rule speak (adding the reasons it found)
+//! or decides, and the verdict cites the entry of the rule that decided it.
+
+use super::{because, no, undecided};
+use crate::engine::verdict::{Citation, Reason, Verdict};
+
+/// What one rule says.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ruling {
+    /// Nothing against it here: the next rule speaks.
+    Next,
+    /// Allowed: the rule's entry decides.
+    Yes,
+    /// Refused, for this reason, by the rule's entry.
+    No(String),
+    /// Refused by a shared predicate whose reason cites its own entry (a
+    /// card forbidding the act, a compatibility table).
+    Refused(Reason),
+    /// The rule cannot be applied without this.
+    Undecided(String),
+}
+
+/// A rules entry a rule applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    pub doc: &'static str,
+    pub title: &'static str,
+}
+
+impl Entry {
+    pub const fn glossary(title: &'static str) -> Entry {
+        Entry {
+            doc: "glossary",
+            title,
+        }
+    }
+
+    pub fn citation(self) -> Citation {
+        Citation::new(self.doc, self.title)
+    }
+}
+
+/// One rule of a question kind: its name, the entry it applies, and the
+/// function applying it to a question's context `C`.
+pub struct Rule<C> {
+    pub name: &'static str,
+    pub entry: Entry,
+    pub apply: fn(&C, &mut Vec<Reason>) -> Ruling,
+}
+
+/// Run the rules in order; the first that decides answers. When every rule
+/// lets it pass, the last rule's entry allows it.
+pub fn decide<C>(rules: &[Rule<C>], ctx: &C) -> Verdict {
+    let mut reasons = Vec::new();
+    for rule in rules {
+        match (rule.apply)(ctx, &mut reasons) {
+            Ruling::Next => {}
+            Ruling::Yes => return Verdict::yes_no(true, reasons, vec![rule.entry.citation()]),
+            Ruling::No(why) => return no(reasons, because(why, rule.entry.title)),
+            Ruling::Refused(why) => return no(reasons, why),
+            Ruling::Undecided(what) => return undecided(what, reasons, rule.entry.title),
+        }
+    }
+    let last = rules.last().expect("a rule table has rules").entry;
+    Verdict::yes_no(true, reasons, vec![last.citation()])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::verdict::VerdictValue;
+
+    fn rule(entry: &'static str, apply: fn(&u8, &mut Vec<Reason>) -> Ruling) -> Rule<u8> {
+        Rule {
+            name: entry,
+            entry: Entry::glossary(entry),
+            apply,
+        }
+    }
+
+    #[test]
+    fn the_first_rule_that_decides_answers_and_is_cited() {
+        let rules = [
+            rule("turn", |_, r| {
+                r.push(because("your turn", "turn"));
+                Ruling::Next
+            }),
+            rule("report", |&n, _| {
+                if n == 0 {
+                    Ruling::No("not a card that reports".into())
+                } else {
+                    Ruling::Next
+                }
+            }),
+            rule("native quadrant", |_, _| Ruling::Yes),
+        ];
+        let refused = decide(&rules, &0);
+        assert_eq!(refused.value, VerdictValue::No);
+        assert_eq!(
+            refused.reasons.last().unwrap().citation,
+            Some(Citation::glossary("report"))
+        );
+        let allowed = decide(&rules, &1);
+        assert_eq!(allowed.value, VerdictValue::Yes);
+        assert!(allowed
+            .citations
+            .contains(&Citation::glossary("native quadrant")));
+        assert!(allowed.citations.contains(&Citation::glossary("turn")));
+    }
+
+    #[test]
+    fn an_undecided_rule_names_what_is_missing() {
+        let rules = [rule("report", |_, _| Ruling::Undecided("`to`".into()))];
+        assert_eq!(
+            decide(&rules, &0).value,
+            VerdictValue::Undecided("`to`".into())
+        );
+    }
+}
