@@ -3,8 +3,8 @@
 //! at the question and lets the next rule speak (adding the reasons it found)
 //! or decides, and the verdict cites the entry of the rule that decided it.
 
-use super::{because, no, undecided};
-use crate::engine::verdict::{Citation, Reason, Verdict};
+use super::no;
+use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
 
 /// What one rule says.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,9 +58,21 @@ pub fn decide<C>(rules: &[Rule<C>], ctx: &C) -> Verdict {
         match (rule.apply)(ctx, &mut reasons) {
             Ruling::Next => {}
             Ruling::Yes => return Verdict::yes_no(true, reasons, vec![rule.entry.citation()]),
-            Ruling::No(why) => return no(reasons, because(why, rule.entry.title)),
+            Ruling::No(why) => {
+                let citation = Some(rule.entry.citation());
+                return no(
+                    reasons,
+                    Reason {
+                        text: why,
+                        citation,
+                    },
+                );
+            }
             Ruling::Refused(why) => return no(reasons, why),
-            Ruling::Undecided(what) => return undecided(what, reasons, rule.entry.title),
+            Ruling::Undecided(what) => {
+                let value = VerdictValue::Undecided(what);
+                return Verdict::new(value, reasons, vec![rule.entry.citation()]);
+            }
         }
     }
     let last = rules.last().expect("a rule table has rules").entry;
@@ -69,8 +81,8 @@ pub fn decide<C>(rules: &[Rule<C>], ctx: &C) -> Verdict {
 
 #[cfg(test)]
 mod tests {
+    use super::super::because;
     use super::*;
-    use crate::engine::verdict::VerdictValue;
 
     fn rule(entry: &'static str, apply: fn(&u8, &mut Vec<Reason>) -> Ruling) -> Rule<u8> {
         Rule {
@@ -108,6 +120,22 @@ mod tests {
             .citations
             .contains(&Citation::glossary("native quadrant")));
         assert!(allowed.citations.contains(&Citation::glossary("turn")));
+    }
+
+    #[test]
+    fn a_refusal_cites_the_rule_entry_in_its_own_document() {
+        let rules = [Rule {
+            name: "the end facing you",
+            entry: Entry {
+                doc: "current-rulings",
+                title: "Construct Depot",
+            },
+            apply: |_: &u8, _: &mut Vec<Reason>| Ruling::No("not attemptable".into()),
+        }];
+        assert_eq!(
+            decide(&rules, &0).citations,
+            [Citation::rulings("Construct Depot")]
+        );
     }
 
     #[test]
