@@ -368,8 +368,8 @@ fn on_planet(a: &Attempt) -> bool {
 }
 
 fn planet_mission(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
-    let m = a.mission();
-    if !(m.is_planet() && !m.is_space()) || on_planet(a) {
+    let planet_only = a.mission().is_planet() && !a.mission().is_space();
+    if !planet_only || on_planet(a) {
         return Ruling::Next;
     }
     Ruling::No("a planet mission is attempted by an Away Team on the planet's surface".into())
