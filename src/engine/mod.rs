@@ -11,3 +11,6 @@ pub mod checks;
 pub mod question;
 pub mod requirements;
 pub mod state;
+
+#[cfg(test)]
+pub(crate) mod fixture;

@@ -29,6 +29,18 @@ pub struct Location {
 }
 
 impl Location {
+    /// A location named after its mission, not yet owned, attempted or solved.
+    pub fn new(mission: Card) -> Location {
+        Location {
+            name: mission.title.clone(),
+            mission,
+            owner: None,
+            solved_by: None,
+            attempted_before: false,
+            span: None,
+        }
+    }
+
     pub fn span(&self) -> i32 {
         self.span
             .or_else(|| self.mission.span.as_ref().and_then(|s| s.num()))
@@ -488,33 +500,19 @@ impl GameState {
 mod tests {
     use super::*;
 
-    fn piece(handle: &str, ty: CardType, controller: &str, at: Place) -> Piece {
-        Piece {
-            handle: handle.into(),
-            card: Card {
-                title: handle.into(),
-                card_type: ty,
-                ..Card::default()
-            },
-            owner: controller.into(),
-            controller: controller.into(),
-            at,
-            status: Status::default(),
-            docked: None,
-            mode: None,
-            target: None,
-        }
-    }
-
     /// A ship (0) in space with Data (1) aboard, both alice's.
     fn ship_and_crew() -> GameState {
-        GameState {
-            pieces: vec![
-                piece("Enterprise", CardType::Ship, "alice", Place::Table),
-                piece("Data", CardType::Personnel, "alice", Place::Aboard(0)),
-            ],
-            ..GameState::default()
-        }
+        let mut s = crate::engine::fixture::table();
+        crate::engine::fixture::piece(
+            &mut s,
+            "Enterprise",
+            CardType::Ship,
+            "alice",
+            Place::Table,
+            |_| (),
+        );
+        crate::engine::fixture::personnel(&mut s, "Data", "alice", Place::Aboard(0), &[]);
+        s
     }
 
     fn entry(r: Result<(), Vec<Reason>>) -> String {

@@ -295,12 +295,11 @@ impl<'a> Builder<'a> {
         for loc in &file.locations {
             let mission = self.card(&loc.mission, Some("mission"))?;
             state.locations.push(Location {
-                name: mission.title.clone(),
-                mission,
                 owner: loc.owner.clone(),
                 solved_by: loc.solved_by.clone(),
                 attempted_before: loc.attempted_before,
                 span: loc.span,
+                ..Location::new(mission)
             });
         }
         // First pass: every card and its handle, so `at` may name a later
@@ -624,14 +623,7 @@ impl<'a> Builder<'a> {
                 if state.find_location(m.get_ref()).is_none() {
                     if let Ok(id) = self.resolver.resolve(m.get_ref(), Some("mission")) {
                         let mission = self.db.cards[id].clone();
-                        state.locations.push(Location {
-                            name: mission.title.clone(),
-                            mission,
-                            owner: None,
-                            solved_by: None,
-                            attempted_before: false,
-                            span: None,
-                        });
+                        state.locations.push(Location::new(mission));
                     }
                 }
             }

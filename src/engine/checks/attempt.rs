@@ -1,7 +1,7 @@
 //! Mission attempts ("mission attempt", "attempt", "dual-icon missions") and
 //! meeting mission or dilemma requirements ("meeting requirements").
 
-use super::rules::{decide, Entry, Rule, Ruling};
+use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use super::{because, fact, outside_executing_orders, per_table, undecided};
 use crate::cards::model::{Card, CardType};
 use crate::engine::question::{AttemptQuestion as Question, Party};
@@ -466,11 +466,11 @@ fn compatible_group(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
 }
 
 fn requirements_later(_: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
-    reasons.push(because(
+    yes_because(
+        reasons,
         "the requirements need not be present to attempt (encounter dilemmas)",
-        ATTEMPT.title,
-    ));
-    Ruling::Yes
+        ATTEMPT,
+    )
 }
 
 /// The requirement text a question asks about, and the entry that governs it.
@@ -533,10 +533,10 @@ pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::{affiliated, location, piece, table};
     use super::*;
     use crate::cards::model::DilemmaType;
     use crate::engine::action::Phase;
+    use crate::engine::fixture::{affiliated, location, piece, table};
 
     /// alice's Klingon Away Team, Kurn (1) and Klag (2), on the planet of a
     /// Klingon planet mission; her Klingon ship (0) in orbit.

@@ -1,7 +1,7 @@
 //! Battle initiation, counter-attacks and return fire ("battle", "battle -
 //! affiliation restrictions", "battle - ship", "leader").
 
-use super::rules::{decide, Entry, Rule, Ruling};
+use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use super::{because, compat, fact, outside_executing_orders, ruling, undecided};
 use crate::cards::model::CardType;
 use crate::engine::question::{AttackQuestion as Question, BattleMode as Mode};
@@ -435,11 +435,11 @@ fn return_fire(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
     if a.mode != Mode::ReturnFire {
         return Ruling::Next;
     }
-    reasons.push(because(
+    yes_because(
+        reasons,
         "returning fire needs no leader and no affiliation restriction applies",
-        SHIP_BATTLE.title,
-    ));
-    Ruling::Yes
+        SHIP_BATTLE,
+    )
 }
 
 fn counter_attack(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
@@ -460,11 +460,11 @@ fn counter_attack(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
             "{opp} did not attack you on the previous turn: there is nothing to counter-attack"
         ));
     }
-    reasons.push(because(
+    yes_because(
+        reasons,
         "when you counter-attack, no leader is required and no affiliation restrictions apply",
-        BATTLE.title,
-    ));
-    Ruling::Yes
+        BATTLE,
+    )
 }
 
 fn borg_need_a_card(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
@@ -487,11 +487,11 @@ fn warp_speed(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
     if a.state.format != Format::WarpSpeed {
         return Ruling::Next;
     }
-    reasons.push(because(
+    yes_because(
+        reasons,
         "in Warp Speed non-Borg affiliations have no affiliation attack restrictions",
-        "Warp Speed",
-    ));
-    Ruling::Yes
+        Entry::glossary("Warp Speed"),
+    )
 }
 
 fn affiliation_restrictions(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
@@ -555,10 +555,10 @@ fn has_weapons_operator(state: &GameState, ship: usize, people: &[usize]) -> boo
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::{location, piece, table};
     use super::*;
     use crate::cards::model::{Card, Stat};
     use crate::engine::action::Phase;
+    use crate::engine::fixture::{location, piece, table};
 
     fn armed(affs: &[&str]) -> impl FnOnce(&mut Card) {
         let affs: Vec<String> = affs.iter().map(|a| a.to_string()).collect();

@@ -15,9 +15,6 @@ pub mod restraints;
 pub mod rules;
 pub mod staffing;
 
-#[cfg(test)]
-mod fixture;
-
 use crate::cards::model::CardDb;
 use crate::engine::action::{Phase, TurnContext};
 use crate::engine::question::{Party, Question};

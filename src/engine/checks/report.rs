@@ -4,7 +4,7 @@
 //! "facility", "native quadrant").
 
 use super::because;
-use super::rules::{decide, Entry, Rule, Ruling};
+use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use crate::cards::model::CardType;
 use crate::engine::action::Phase;
 use crate::engine::question::ReportQuestion as Question;
@@ -308,11 +308,7 @@ fn allowing_card(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     match r.state.find(&by).map(|i| &r.state.pieces[i].card.card_type) {
         Some(CardType::Facility | CardType::Site) => Ruling::Next,
         Some(_) => {
-            reasons.push(because(
-                format!("{by} is not a facility or site: the card it allows may report to any quadrant"),
-                "report",
-            ));
-            Ruling::Yes
+            yes_because(reasons, format!("{by} is not a facility or site: the card it allows may report to any quadrant"), REPORT)
         }
         None => Ruling::Undecided(format!("the card allowing the report (\"{by}\") is not in the scenario, so whether it is a facility or site is unknown")),
     }
@@ -322,11 +318,11 @@ fn warp_speed(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     if r.state.format != Format::WarpSpeed {
         return Ruling::Next;
     }
-    reasons.push(because(
+    yes_because(
+        reasons,
         "Warp Speed ignores quadrant reporting restrictions",
-        "Warp Speed",
-    ));
-    Ruling::Yes
+        Entry::glossary("Warp Speed"),
+    )
 }
 
 fn facility_native(r: &Report, _: &mut Vec<Reason>) -> Ruling {
@@ -363,21 +359,21 @@ fn card_native(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     if !native.eq_ignore_ascii_case(&here) {
         return Ruling::No(format!("{} is native to the {native} Quadrant; a facility lets it report only in its native quadrant ({here} here)", card.title));
     }
-    reasons.push(because(
+    yes_because(
+        reasons,
         format!(
             "{} and {} are both in their native quadrant ({here})",
             card.title,
             r.handle(f)
         ),
-        "report",
-    ));
-    Ruling::Yes
+        REPORT,
+    )
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::{affiliated, location, piece, table};
     use super::*;
+    use crate::engine::fixture::{affiliated, location, piece, table};
     use crate::engine::question::{Party, PieceId};
     use crate::engine::state::Place;
     use crate::engine::verdict::{Citation, VerdictValue};

@@ -42,6 +42,15 @@ impl Entry {
     }
 }
 
+/// Allowed by `entry`, saying why.
+pub fn yes_because(reasons: &mut Vec<Reason>, why: impl Into<String>, entry: Entry) -> Ruling {
+    reasons.push(Reason {
+        text: why.into(),
+        citation: Some(entry.citation()),
+    });
+    Ruling::Yes
+}
+
 /// One rule of a question kind: its name, the entry it applies, and the
 /// function applying it to a question's context `C`.
 pub struct Rule<C> {

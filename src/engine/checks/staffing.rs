@@ -2,7 +2,7 @@
 //! personnel with a matching one aboard ("ship staffing"); normal movement
 //! needs full staffing, an unstopped ship and enough RANGE ("movement").
 
-use super::rules::{decide, Entry, Rule, Ruling};
+use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use super::{because, fact, undecided};
 use crate::cards::model::CardType;
 use crate::engine::question::ShipQuestion as Question;
@@ -154,11 +154,11 @@ fn no_icons(s: &Staffing, reasons: &mut Vec<Reason>) -> Ruling {
     if !s.state.pieces[s.ship].card.staffing.is_empty() {
         return Ruling::Next;
     }
-    reasons.push(because(
+    yes_because(
+        reasons,
         "the ship lists no staffing icons: one matching personnel flies it",
-        SHIP_STAFFING.title,
-    ));
-    Ruling::Yes
+        SHIP_STAFFING,
+    )
 }
 
 fn icons_met(s: &Staffing, reasons: &mut Vec<Reason>) -> Ruling {
@@ -174,14 +174,14 @@ fn icons_met(s: &Staffing, reasons: &mut Vec<Reason>) -> Ruling {
         .zip(&by_icon)
         .map(|(i, &p)| format!("[{i}] {}", s.handle(p)))
         .collect();
-    reasons.push(because(
+    yes_because(
+        reasons,
         format!(
             "each staffing icon is met by a different compatible personnel: {}",
             list.join(", ")
         ),
-        SHIP_STAFFING.title,
-    ));
-    Ruling::Yes
+        SHIP_STAFFING,
+    )
 }
 
 /// Is the ship fully staffed? The chain of checks either way.
@@ -433,9 +433,9 @@ fn enough_range(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::{location, piece, table};
     use super::*;
     use crate::cards::model::Card;
+    use crate::engine::fixture::{location, piece, table};
     use crate::engine::question::{Party, PieceId};
     use crate::engine::state::Place;
 

@@ -22,14 +22,7 @@ pub fn location(state: &mut GameState, quadrant: &str) -> usize {
         quadrant: Some(quadrant.into()),
         ..Card::default()
     };
-    state.locations.push(Location {
-        name: mission.title.clone(),
-        mission,
-        owner: None,
-        solved_by: None,
-        attempted_before: false,
-        span: None,
-    });
+    state.locations.push(Location::new(mission));
     state.locations.len() - 1
 }
 
@@ -61,6 +54,24 @@ pub fn piece(
         target: None,
     });
     state.pieces.len() - 1
+}
+
+/// A personnel of `affs` for `controller` at `at`; its index.
+pub fn personnel(
+    state: &mut GameState,
+    name: &str,
+    controller: &str,
+    at: Place,
+    affs: &[&str],
+) -> usize {
+    piece(
+        state,
+        name,
+        CardType::Personnel,
+        controller,
+        at,
+        affiliated(affs),
+    )
 }
 
 /// Affiliations for a card.
