@@ -710,15 +710,20 @@ pub fn run_scenarios(scenarios: &[ScenarioText], db: &CardDb) -> ScenarioRun {
     let resolver = DbTitleResolver::new(db);
     let mut run = ScenarioRun::default();
     for s in scenarios {
-        let loaded = crate::scenario::load(&s.path, &s.text, db, &resolver);
-        let scenario = match loaded {
-            Ok(sc) => sc,
+        // One file's internal error is that file's error; the run goes on.
+        let checked = crate::diag::isolate(&s.path, || {
+            let scenario = crate::scenario::load(&s.path, &s.text, db, &resolver)
+                .map_err(|e| e.to_string())?;
+            let answers = crate::scenario::run(&scenario, db);
+            Ok::<_, String>((scenario, answers))
+        });
+        let (scenario, answers) = match checked.and_then(|r| r) {
+            Ok(done) => done,
             Err(e) => {
-                run.errors.insert(s.path.clone(), e.to_string());
+                run.errors.insert(s.path.clone(), e);
                 continue;
             }
         };
-        let answers = crate::scenario::run(&scenario, db);
         for (i, (q, a)) in scenario.questions.iter().zip(answers).enumerate() {
             run.rows.push(VerdictRow {
                 scenario: s.path.clone(),

@@ -6,8 +6,15 @@
 //! old, then `CURRENT.tmp` is written and renamed over `CURRENT` (atomic on
 //! POSIX), and only then are older generations removed. An interrupted or
 //! failed ingest therefore leaves the previous index answering.
+//!
+//! Concurrency ([`crate::index_lock`]): an ingest holds the index's exclusive
+//! ingest lock throughout, so a second one waits; a generation is removed
+//! only when no open [`IndexHandle`] holds its lease. The index records the
+//! corpus it was built from; a query never silently replaces it with an index
+//! of another corpus, and answers from it when the corpus is gone.
 
 use crate::corpus::{Corpus, DocKind, DocSpec};
+use crate::index_lock::{GenerationLease, IngestLock};
 use crate::readers::read_rules_document;
 use crate::search::SearchDoc;
 use crate::store::rules::DocCounts;
@@ -21,6 +28,7 @@ const GEN_PREFIX: &str = "gen-";
 const META_FINGERPRINT: &str = "corpus_fingerprint";
 const META_STAMP: &str = "corpus_stamp";
 const META_BUILDER: &str = "builder";
+const META_CORPUS: &str = "corpus_root";
 
 /// What built an index: the program version, the store schema and the
 /// vocabulary that shapes the card model and the search index. An index built
@@ -48,10 +56,12 @@ pub struct IndexConfig {
     pub index: PathBuf,
 }
 
-/// An open, current index generation.
+/// An open, current index generation. Its lease keeps an ingest from
+/// removing the generation while it is open.
 pub struct IndexHandle {
     pub dir: PathBuf,
     pub store: Store,
+    _lease: GenerationLease,
 }
 
 impl IndexHandle {
@@ -113,16 +123,26 @@ pub struct IngestOptions {
     pub rules_only: bool,
 }
 
-/// Build a new generation from the corpus and make it current.
+/// Build a new generation from the corpus and make it current, waiting for
+/// any other ingest into the same index first.
 pub fn ingest(cfg: &IndexConfig, opts: IngestOptions) -> anyhow::Result<IngestSummary> {
     let corpus = crate::corpus::locate(cfg.corpus.as_deref(), cfg.manifest.as_deref())?;
-    std::fs::create_dir_all(&cfg.index)
-        .with_context(|| format!("cannot create index directory {}", cfg.index.display()))?;
-    let gen = new_generation_dir(&cfg.index)?;
-    match build_generation(&corpus, &gen, opts) {
+    let lock = IngestLock::acquire(&cfg.index)?;
+    ingest_locked(&cfg.index, &corpus, opts, &lock)
+}
+
+/// [`ingest`] under a lock already held.
+fn ingest_locked(
+    index: &Path,
+    corpus: &Corpus,
+    opts: IngestOptions,
+    _lock: &IngestLock,
+) -> anyhow::Result<IngestSummary> {
+    let gen = new_generation_dir(index)?;
+    match build_generation(corpus, &gen, opts) {
         Ok(mut summary) => {
-            swap_current(&cfg.index, &gen)?;
-            remove_old_generations(&cfg.index, &gen);
+            swap_current(index, &gen)?;
+            remove_old_generations(index, &gen);
             summary.generation = gen;
             Ok(summary)
         }
@@ -140,6 +160,8 @@ fn new_generation_dir(index: &Path) -> anyhow::Result<PathBuf> {
         .unwrap_or(0);
     let dir = index.join(format!("{GEN_PREFIX}{nanos}-{}", std::process::id()));
     std::fs::create_dir_all(dir.join(crate::store::TANTIVY_DIR))
+        .with_context(|| format!("cannot create {}", dir.display()))?;
+    crate::index_lock::create_lease(&dir)
         .with_context(|| format!("cannot create {}", dir.display()))?;
     Ok(dir)
 }
@@ -205,6 +227,7 @@ fn build_generation(
     store.set_meta(META_FINGERPRINT, &corpus.fingerprint())?;
     store.set_meta(META_STAMP, &corpus_stamp(corpus))?;
     store.set_meta(META_BUILDER, &builder_stamp())?;
+    store.set_meta(META_CORPUS, &corpus.root.display().to_string())?;
     bar.finish_and_clear();
     Ok(summary)
 }
@@ -250,7 +273,9 @@ fn swap_current(index: &Path, gen: &Path) -> anyhow::Result<()> {
 }
 
 /// Remove every generation but `keep` (old ones and leftovers of interrupted
-/// ingests). Failures are harmless: the next ingest tries again.
+/// ingests) that no reader holds. Called under the ingest lock, so no other
+/// generation is being built. Failures are harmless: the next ingest tries
+/// again.
 fn remove_old_generations(index: &Path, keep: &Path) {
     let Ok(dir) = std::fs::read_dir(index) else {
         return;
@@ -262,7 +287,7 @@ fn remove_old_generations(index: &Path, keep: &Path) {
             .and_then(|n| n.to_str())
             .is_some_and(|n| n.starts_with(GEN_PREFIX));
         if is_gen && p != keep {
-            let _ = std::fs::remove_dir_all(&p);
+            crate::index_lock::remove_unleased(&p);
         }
     }
 }
@@ -295,14 +320,18 @@ pub fn temporary_index(rules_only: bool) -> anyhow::Result<(tempfile::TempDir, I
 }
 
 pub fn open_current(index: &Path) -> anyhow::Result<IndexHandle> {
-    let dir = current_generation(index).ok_or_else(|| {
+    let lease = GenerationLease::current(index, current_generation).ok_or_else(|| {
         anyhow::anyhow!(
             "no index in {}: run `daystrom ingest` first",
             index.display()
         )
     })?;
-    let store = Store::open(&dir)?;
-    Ok(IndexHandle { dir, store })
+    let store = Store::open(&lease.dir)?;
+    Ok(IndexHandle {
+        dir: lease.dir.clone(),
+        store,
+        _lease: lease,
+    })
 }
 
 /// A cheap stamp of the corpus: manifest and document sizes and mtimes. When
@@ -327,40 +356,98 @@ fn corpus_stamp(corpus: &Corpus) -> String {
         .join("|")
 }
 
+/// How an open index stands against the corpus a command found.
+enum Freshness {
+    Fresh,
+    /// Built by another version of daystrom.
+    OtherBuilder,
+    /// Built from the same corpus directory, whose documents changed since.
+    CorpusChanged,
+    /// Built from another corpus directory (named).
+    OtherCorpus(String),
+}
+
+fn freshness(handle: &IndexHandle, corpus: &Corpus) -> anyhow::Result<Freshness> {
+    let store = &handle.store;
+    if store.meta(META_BUILDER)?.as_deref() != Some(builder_stamp().as_str()) {
+        return Ok(Freshness::OtherBuilder);
+    }
+    if let Some(root) = store.meta(META_CORPUS)? {
+        if Path::new(&root) != corpus.root {
+            return Ok(Freshness::OtherCorpus(root));
+        }
+    }
+    if store.meta(META_STAMP)?.unwrap_or_default() == corpus_stamp(corpus)
+        || store.meta(META_FINGERPRINT)?.unwrap_or_default() == corpus.fingerprint()
+    {
+        return Ok(Freshness::Fresh);
+    }
+    Ok(Freshness::CorpusChanged)
+}
+
 /// Open the current index, ingesting first when it is missing or stale (the
-/// manifest or a document changed); prints a one-line note to stderr then.
+/// manifest or a document changed, or another version built it); prints a
+/// one-line note to stderr then. An index built from another corpus is
+/// answered from as it is, with a note on how to rebuild it; so is a good
+/// index whose corpus is gone.
 pub fn open_fresh(cfg: &IndexConfig) -> anyhow::Result<IndexHandle> {
-    let corpus = crate::corpus::locate(cfg.corpus.as_deref(), cfg.manifest.as_deref())?;
     let current = open_current(&cfg.index).ok();
-    let built_here = |h: &IndexHandle| {
-        h.store.meta(META_BUILDER).ok().flatten().as_deref() == Some(builder_stamp().as_str())
+    let corpus = match crate::corpus::locate(cfg.corpus.as_deref(), cfg.manifest.as_deref()) {
+        Ok(corpus) => corpus,
+        Err(e) => return answer_without_corpus(current, e),
     };
-    if let Some(handle) = current.as_ref().filter(|h| !built_here(h)) {
-        eprintln!(
-            "note: the index in {} was built by another version of daystrom; re-ingesting",
-            handle.dir.display()
-        );
-    } else if let Some(handle) = current {
-        let stamp = handle.store.meta(META_STAMP)?.unwrap_or_default();
-        if stamp == corpus_stamp(&corpus) {
-            return Ok(handle);
+    if let Some(handle) = current {
+        match freshness(&handle, &corpus)? {
+            Freshness::Fresh => return Ok(handle),
+            Freshness::OtherCorpus(built_from) => {
+                eprintln!(
+                    "note: the index in {} was built from the corpus in {built_from}, not {}; \
+                     answering from it. To rebuild it from {1}: daystrom ingest --corpus {1}",
+                    cfg.index.display(),
+                    corpus.root.display()
+                );
+                return Ok(handle);
+            }
+            Freshness::OtherBuilder => eprintln!(
+                "note: the index in {} was built by another version of daystrom; re-ingesting",
+                handle.dir.display()
+            ),
+            Freshness::CorpusChanged => eprintln!(
+                "note: the corpus changed since the last ingest; re-ingesting into {}",
+                cfg.index.display()
+            ),
         }
-        let stored = handle.store.meta(META_FINGERPRINT)?.unwrap_or_default();
-        if stored == corpus.fingerprint() {
-            return Ok(handle);
-        }
-        eprintln!(
-            "note: the corpus changed since the last ingest; re-ingesting into {}",
-            cfg.index.display()
-        );
     } else {
         eprintln!(
             "note: no index in {} yet; ingesting the corpus first",
             cfg.index.display()
         );
     }
-    ingest(cfg, IngestOptions::default())?;
+    let lock = IngestLock::acquire(&cfg.index)?;
+    // Another process may have re-ingested while this one waited.
+    if let Ok(handle) = open_current(&cfg.index) {
+        if matches!(freshness(&handle, &corpus)?, Freshness::Fresh) {
+            return Ok(handle);
+        }
+    }
+    ingest_locked(&cfg.index, &corpus, IngestOptions::default(), &lock)?;
     open_current(&cfg.index)
+}
+
+/// No corpus was found: a good index still answers, saying the corpus is gone.
+fn answer_without_corpus(
+    current: Option<IndexHandle>,
+    why: anyhow::Error,
+) -> anyhow::Result<IndexHandle> {
+    let Some(handle) = current else {
+        return Err(why);
+    };
+    let built_from = handle.store.meta(META_CORPUS)?.unwrap_or_default();
+    eprintln!(
+        "note: the corpus is gone ({}); answering from the index built from {built_from}",
+        why.to_string().lines().next().unwrap_or_default()
+    );
+    Ok(handle)
 }
 
 #[cfg(test)]

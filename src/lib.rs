@@ -13,12 +13,15 @@
 //!    it and [`errata`] replays them against changed card text.
 //! 7. [`cli`] is the command line; `main.rs` only calls it.
 
+#![forbid(unsafe_code)]
+
 pub mod cards;
 pub mod cli;
 pub mod corpus;
 pub mod diag;
 pub mod engine;
 pub mod errata;
+pub mod index_lock;
 pub mod ingest;
 pub mod readers;
 pub mod repair;

@@ -85,6 +85,32 @@ pub fn fold_for_match(text: &str) -> String {
     out
 }
 
+/// Where `needle` (written in lower case) first occurs in `text` compared
+/// case-insensitively, as a byte range of `text` itself. Lower-casing can
+/// change a character's length (`İ` becomes two characters, the Kelvin sign
+/// `K` shrinks to `k`), so an offset found in a lower-cased copy is no offset
+/// in the original: slicing the original with it panics or cuts the wrong
+/// text. Never slice one string with offsets found in another.
+pub fn find_folded(text: &str, needle: &str) -> Option<std::ops::Range<usize>> {
+    let mut lower = String::with_capacity(text.len());
+    // For each byte of `lower`, the original character it came from.
+    let mut origin: Vec<usize> = Vec::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        for l in c.to_lowercase() {
+            lower.push(l);
+            origin.resize(lower.len(), i);
+        }
+    }
+    let at = lower.find(needle)?;
+    let end = at + needle.len();
+    let last = origin
+        .get(end.checked_sub(1)?)
+        .copied()
+        .unwrap_or(text.len());
+    let last_len = text[last..].chars().next().map_or(0, char::len_utf8);
+    Some(origin.get(at).copied().unwrap_or(text.len())..last + last_len)
+}
+
 /// How many times a PDF extractor repeats a bold run ("OwneOwneOwneOwner:r:r:r:").
 const STUTTER: usize = 4;
 /// The longest repeated unit considered a stutter ("The ship " is 9 chars).
@@ -183,6 +209,23 @@ pub fn join_wrapped(lines: &[&str]) -> (String, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn folded_needles_are_found_at_offsets_of_the_original() {
+        // `İ` lower-cases to two characters and the Kelvin sign to one
+        // shorter one: offsets in the lower-cased copy would be wrong here.
+        let text = "İİ \u{212A}lingon must do nothing but wait. Next.";
+        let r = find_folded(text, "must do nothing but").unwrap();
+        assert_eq!(&text[r.clone()], "must do nothing but");
+        let k = find_folded(text, "klingon").unwrap();
+        assert_eq!(&text[k], "\u{212A}lingon");
+        let i = find_folded(text, "i\u{307}i\u{307}").unwrap();
+        assert_eq!(&text[i], "İİ");
+        // A needle that ends inside a character's lower case takes it whole.
+        assert_eq!(&text[find_folded(text, "i").unwrap()], "İ");
+        assert_eq!(find_folded(text, "romulan"), None);
+        assert_eq!(find_folded(text, ""), None);
+    }
 
     #[test]
     fn mac_roman_mojibake_is_repaired() {

@@ -216,10 +216,17 @@ pub fn parse(q: &str) -> Result<Query, QueryError> {
             "empty query: expected at least one term, e.g. `t:personnel`",
         ));
     }
+    if let Some((_, col)) = toks.get(MAX_TERMS) {
+        return Err(QueryError::at(
+            *col,
+            format!("a query has at most {MAX_TERMS} terms and operators"),
+        ));
+    }
     let mut p = Parser {
         toks,
         pos: 0,
         end: q.chars().count() + 1,
+        depth: 0,
     };
     let ast = p.expr()?;
     if let Some((t, col)) = p.toks.get(p.pos) {
@@ -233,10 +240,17 @@ pub fn parse(q: &str) -> Result<Query, QueryError> {
     Ok(ast)
 }
 
+/// Bounds that keep a hostile query from overflowing the parser's stack or
+/// SQLite's expression limits: no real query comes near them.
+const MAX_NESTING: usize = 32;
+const MAX_TERMS: usize = 256;
+
 struct Parser {
     toks: Vec<(Tok, usize)>,
     pos: usize,
     end: usize,
+    /// Parentheses and negations open around the current token.
+    depth: usize,
 }
 
 impl Parser {
@@ -288,6 +302,24 @@ impl Parser {
     fn unary(&mut self) -> Result<Query, QueryError> {
         let (tok, col) = self.toks[self.pos].clone();
         self.pos += 1;
+        let opens = matches!(tok, Tok::Not | Tok::LParen);
+        if opens {
+            if self.depth == MAX_NESTING {
+                return Err(QueryError::at(
+                    col,
+                    format!("nested more than {MAX_NESTING} deep (parentheses and negations)"),
+                ));
+            }
+            self.depth += 1;
+        }
+        let parsed = self.nested(tok, col);
+        if opens {
+            self.depth -= 1;
+        }
+        parsed
+    }
+
+    fn nested(&mut self, tok: Tok, col: usize) -> Result<Query, QueryError> {
         match tok {
             Tok::Not => {
                 if matches!(

@@ -92,11 +92,14 @@ pub enum Command {
 
 /// Run the command line; errors print once, with their causes, and exit 1.
 pub fn main() -> ExitCode {
-    restore_sigpipe();
+    quiet_broken_pipe();
     let cli = Cli::parse();
-    match run(cli) {
-        Ok(code) => code,
-        Err(err) => {
+    let ran = std::panic::catch_unwind(|| run(cli));
+    match ran {
+        Err(panic) if is_broken_pipe(panic.as_ref()) => ExitCode::SUCCESS,
+        Err(panic) => std::panic::resume_unwind(panic),
+        Ok(Ok(code)) => code,
+        Ok(Err(err)) => {
             let mut msg = format!("error: {err}");
             for cause in err.chain().skip(1) {
                 msg.push_str(&format!("\n  caused by: {cause}"));
@@ -107,15 +110,26 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Die quietly when the reader of our output goes away (`daystrom define x | head`),
-/// as command-line tools do, instead of panicking on a broken pipe.
-fn restore_sigpipe() {
-    #[cfg(unix)]
-    // SAFETY: resetting a signal disposition to its default at startup, before
-    // any thread is spawned.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+/// Stop quietly when the reader of our output goes away (`daystrom define x
+/// | head`), as command-line tools do: printing to a closed pipe panics in
+/// Rust; that panic prints nothing and [`main`] exits successfully.
+fn quiet_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !is_broken_pipe(info.payload()) {
+            default(info);
+        }
+    }));
+}
+
+/// The panic `println!` raises on a closed pipe.
+fn is_broken_pipe(payload: &(dyn std::any::Any + Send)) -> bool {
+    let text = payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())
+        .unwrap_or("");
+    text.contains("Broken pipe")
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {

@@ -8,6 +8,8 @@ pub mod verdict;
 
 pub use verdict::{Citation, Reason, Verdict, VerdictValue};
 pub mod checks;
+pub mod derived;
+pub mod permissions;
 pub mod question;
 pub mod requirements;
 pub mod state;

@@ -296,9 +296,16 @@ impl std::fmt::Display for RequirementError {
     }
 }
 
+/// How deep parentheses and qualifiers (`with …`, `(at [P])`) may nest: far
+/// beyond any card, and shallow enough that parsing, printing and evaluating
+/// a hostile expression cannot overflow the stack.
+const MAX_NESTING: usize = 32;
+
 struct Parser {
     toks: Vec<Tok>,
     pos: usize,
+    /// Parentheses and qualifiers open around the current token.
+    depth: usize,
 }
 
 impl Parser {
@@ -343,7 +350,7 @@ impl Parser {
     /// A term and the qualifiers written after it: `with …`, `(at [P])`.
     fn term(&mut self) -> Result<Requirement, RequirementError> {
         let mut req = self.bare_term()?;
-        loop {
+        for _ in 0..=MAX_NESTING {
             if let Some(setting) = self.setting_qualifier() {
                 req = Requirement::At {
                     setting,
@@ -361,6 +368,13 @@ impl Parser {
                 return Ok(req);
             }
         }
+        Err(Self::too_deep())
+    }
+
+    fn too_deep() -> RequirementError {
+        RequirementError(format!(
+            "nested more than {MAX_NESTING} deep (parentheses and qualifiers)"
+        ))
     }
 
     /// `(at [P])` / `(at [S])` after a term.
@@ -401,8 +415,13 @@ impl Parser {
     fn bare_term(&mut self) -> Result<Requirement, RequirementError> {
         match self.peek().cloned() {
             Some(Tok::Open) => {
+                if self.depth == MAX_NESTING {
+                    return Err(Self::too_deep());
+                }
                 self.pos += 1;
+                self.depth += 1;
                 let e = self.expr()?;
+                self.depth -= 1;
                 if self.peek() == Some(&Tok::Close) {
                     self.pos += 1;
                     Ok(e)
@@ -518,7 +537,11 @@ pub fn parse(text: &str) -> Result<Requirement, RequirementError> {
     if toks.is_empty() {
         return Err(RequirementError("empty requirement".into()));
     }
-    let mut p = Parser { toks, pos: 0 };
+    let mut p = Parser {
+        toks,
+        pos: 0,
+        depth: 0,
+    };
     p.expr()
 }
 

@@ -226,11 +226,10 @@ impl GameState {
 
     /// The card as it is in play: a multi-affiliation card's printed
     /// affiliations narrowed to its current mode, so that requirements such
-    /// as "Klingon" (affiliation and species) read the mode, not the print.
+    /// as "Klingon" (affiliation and species) read the mode, not the print;
+    /// its attributes and skills derived from the cards in play.
     pub fn card_in_play(&self, idx: usize) -> Card {
-        let mut card = self.pieces[idx].card.clone();
-        card.affiliations = self.affiliations(idx);
-        card
+        crate::engine::derived::card(self, idx)
     }
 
     /// A piece is stopped itself or by being aboard a stopped ship.
@@ -313,58 +312,9 @@ impl std::fmt::Display for PlayerId {
     }
 }
 
-/// The six attributes of the Glossary ("attributes"): personnel have
-/// INTEGRITY, CUNNING and STRENGTH; ships and facilities RANGE, WEAPONS and
-/// SHIELDS, printed in the same three boxes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Attr {
-    Integrity,
-    Cunning,
-    Strength,
-    Range,
-    Weapons,
-    Shields,
-}
-
-impl Attr {
-    pub const ALL: [Attr; 6] = [
-        Attr::Integrity,
-        Attr::Cunning,
-        Attr::Strength,
-        Attr::Range,
-        Attr::Weapons,
-        Attr::Shields,
-    ];
-
-    /// The name the cards print ("INTEGRITY").
-    pub fn name(self) -> &'static str {
-        match self {
-            Attr::Integrity => "INTEGRITY",
-            Attr::Cunning => "CUNNING",
-            Attr::Strength => "STRENGTH",
-            Attr::Range => "RANGE",
-            Attr::Weapons => "WEAPONS",
-            Attr::Shields => "SHIELDS",
-        }
-    }
-
-    /// "integrity", "Range", "SHIELDS" → the attribute.
-    pub fn parse(name: &str) -> Option<Attr> {
-        let n = name.trim();
-        Attr::ALL
-            .into_iter()
-            .find(|a| a.name().eq_ignore_ascii_case(n))
-    }
-
-    /// The printed box holding this attribute on a card.
-    pub fn printed(self, card: &Card) -> Option<&crate::cards::model::Stat> {
-        match self {
-            Attr::Integrity | Attr::Range => card.int_rng.as_ref(),
-            Attr::Cunning | Attr::Weapons => card.cun_wpn.as_ref(),
-            Attr::Strength | Attr::Shields => card.str_shd.as_ref(),
-        }
-    }
-}
+/// The six attributes of the Glossary ("attributes"), as the ability
+/// compiler names them (it is the lower layer that reads them in card text).
+pub use crate::engine::abilities::continuous::Attr;
 
 /// An action a rule asks the cards in play about: who does what, to what,
 /// where. `act` is the `can act` vocabulary ("land", "beam", "attack",
@@ -386,13 +336,14 @@ pub enum Permission {
     /// A card in play allows it (a card may override a rule, Glossary
     /// "card text overrides rules").
     Permits {
-        by: PieceId,
+        /// The card that allows it: a piece's handle or a mission's title.
+        by: String,
         why: String,
         citation: crate::engine::verdict::Citation,
     },
     /// A card in play forbids it.
     Forbids {
-        by: PieceId,
+        by: String,
         why: String,
         citation: crate::engine::verdict::Citation,
     },
@@ -405,22 +356,19 @@ impl GameState {
     }
 
     /// The value of `attr` on a piece now: every rule reads attributes here.
-    /// Today this is the printed value; an undefined attribute (a blank or
-    /// non-numeric box) counts as 0 (Glossary "undefined attribute"). The
-    /// derived-state layer adds the continuous effects of cards in play at
-    /// this one place.
+    /// The derived layer ([`crate::engine::derived`]) applies the continuous
+    /// effects of the cards in play to the printed value; an undefined
+    /// attribute counts as 0 (Glossary "undefined attribute").
     pub fn attribute(&self, id: PieceId, attr: Attr) -> i32 {
-        attr.printed(&self.piece(id).card)
-            .and_then(|s| s.num())
-            .unwrap_or(0)
+        crate::engine::derived::attribute(self, id.0, attr).value
     }
 
     /// What the cards in play permit or forbid about `request`: every rule
-    /// that asks "may this be done here?" asks here. Today no card's text is
-    /// read for permissions, so the answer is [`Permission::Silent`]; the
-    /// permissions layer compiles "may", "may not", "allows…" text into this.
-    pub fn permits(&self, _request: &Request) -> Permission {
-        Permission::Silent
+    /// that asks "may this be done here?" asks here. The answer comes from
+    /// the compiled text of the cards in play ([`crate::engine::permissions`]):
+    /// a prohibition first, then a permission, else silence.
+    pub fn permits(&self, request: &Request) -> Permission {
+        crate::engine::permissions::decide(self, request)
     }
 
     /// Whether a piece may be used for `purpose`; if not, the reasons: one

@@ -2,7 +2,9 @@
 //! decided it and the rules entries it applied.
 //!
 //! Invariant: a verdict without a citation is a bug; [`Verdict::new`] is the
-//! only constructor and takes at least one citation.
+//! only constructor. Given no citation it answers `undecided` (a gap in a
+//! check is no reason to guess, nor to crash on a user's question); the
+//! executable rulings and blind sets assert every verdict is cited.
 
 use serde::{Deserialize, Serialize};
 
@@ -94,10 +96,16 @@ impl Verdict {
                 citations.push(c);
             }
         }
-        assert!(
-            !citations.is_empty(),
-            "a verdict without a citation is a bug: {value:?} {reasons:?}"
-        );
+        if citations.is_empty() && !matches!(value, VerdictValue::Undecided(_)) {
+            let value = VerdictValue::Undecided(format!(
+                "no rule was cited for the answer \"{value}\": this case is not covered yet"
+            ));
+            return Verdict {
+                value,
+                reasons,
+                citations,
+            };
+        }
         Verdict {
             value,
             reasons,
@@ -126,8 +134,11 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "without a citation")]
-    fn verdict_without_citation_panics() {
-        Verdict::yes_no(true, vec![], vec![]);
+    fn a_verdict_without_citation_is_undecided() {
+        let v = Verdict::yes_no(true, vec![], vec![]);
+        match v.value {
+            VerdictValue::Undecided(why) => assert!(why.contains("no rule was cited"), "{why}"),
+            other => panic!("an uncited verdict answered {other}"),
+        }
     }
 }

@@ -55,8 +55,19 @@ pub fn collect(paths: &[PathBuf], skip: &[PathBuf]) -> std::io::Result<Vec<PathB
     Ok(out)
 }
 
-/// Load and answer one file.
+/// Load and answer one file. An internal error (a panic) in it is the
+/// file's error, so a run over many files goes on.
 pub fn check_file(path: &Path, db: &CardDb, resolver: &dyn TitleResolver) -> FileResult {
+    crate::diag::isolate(path, || check_loaded(path, db, resolver)).unwrap_or_else(|e| FileResult {
+        path: path.to_path_buf(),
+        title: String::new(),
+        source: None,
+        answers: vec![],
+        error: Some(e),
+    })
+}
+
+fn check_loaded(path: &Path, db: &CardDb, resolver: &dyn TitleResolver) -> FileResult {
     match super::load_file(path, db, resolver) {
         Ok(s) => FileResult {
             path: path.to_path_buf(),

@@ -298,7 +298,7 @@ pub struct QuestionSpec {
     pub card: Option<Spanned<String>>,
     pub player: Option<Spanned<String>>,
     #[serde(alias = "expected")]
-    pub expect: Option<toml::Value>,
+    pub expect: Option<Spanned<toml::Value>>,
     /// can act: the action ("beam", "walk", "dock", "move", "attempt", "battle", ...).
     pub act: Option<Spanned<String>>,
     pub by: Option<Names>,
@@ -319,7 +319,8 @@ pub struct QuestionSpec {
     pub free: bool,
     /// can attack: "initiate" (default), "counter-attack", "return fire".
     pub battle: Option<Spanned<String>>,
-    /// can attack: a card allows this attack (names it).
+    /// can attack / can report / can act: the card in the scenario whose
+    /// compiled text allows this act (checked when the file is loaded).
     pub allowed_by: Option<Spanned<String>>,
     pub attack: Option<i32>,
     pub defense: Option<i32>,

@@ -3,6 +3,7 @@
 //! written; [`load`] resolves every title and place into an engine
 //! [`GameState`] plus [`Question`]s; [`run`] answers them.
 
+mod bounds;
 pub mod check;
 pub mod format;
 pub mod printed;
@@ -293,6 +294,12 @@ impl<'a> Builder<'a> {
             };
         }
         for loc in &file.locations {
+            if let Some(why) = loc
+                .span
+                .and_then(|n| bounds::out_of_range("span", n.into(), &bounds::SPAN))
+            {
+                return self.err(loc.mission.span(), why);
+            }
             let mission = self.card(&loc.mission, Some("mission"))?;
             state.locations.push(Location {
                 owner: loc.owner.clone(),
@@ -307,6 +314,7 @@ impl<'a> Builder<'a> {
         let default_owner = state.turn_player.clone();
         let mut spec_of = Vec::new();
         for (n, spec) in file.cards.iter().enumerate() {
+            self.card_numbers(spec)?;
             let card = self.spec_card(spec)?;
             let handle = spec
                 .id
@@ -336,6 +344,7 @@ impl<'a> Builder<'a> {
                 spec_of.push(n);
             }
         }
+        self.unique_ids(&state, &file.cards, &spec_of)?;
         for (i, &n) in spec_of.iter().enumerate() {
             let spec = &file.cards[n];
             let at = match &spec.at {
@@ -343,6 +352,17 @@ impl<'a> Builder<'a> {
                 None => Place::Table,
             };
             state.pieces[i].at = at;
+            if let (Some(ring), Some(at)) = (bounds::aboard_ring(&state, i), &spec.at) {
+                let names: Vec<&str> = ring
+                    .iter()
+                    .chain(ring.first())
+                    .map(|&c| state.pieces[c].handle.as_str())
+                    .collect();
+                return self.err(
+                    at.span(),
+                    format!("`at` puts a card aboard itself: {}", names.join(" aboard ")),
+                );
+            }
             self.dock(&mut state, i, spec)?;
             if let Some(t) = &spec.target {
                 state.pieces[i].target = Some(self.target(&state, t)?);
@@ -630,10 +650,59 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// A card's numbers are ones a game can hold (see [`bounds`]).
+    fn card_numbers(&self, spec: &CardSpec) -> Result<(), ScenarioError> {
+        let range_used =
+            bounds::out_of_range("range_used", spec.range_used.into(), &bounds::RANGE_USED);
+        let copies = spec.copies.and_then(|n| {
+            let n = i64::try_from(n).unwrap_or(i64::MAX);
+            bounds::out_of_range("copies", n, &bounds::COPIES)
+        });
+        match range_used.or(copies) {
+            Some(why) => self.err(spec.title.span(), why),
+            None => Ok(()),
+        }
+    }
+
+    /// No `id` is given twice or names another card of the scenario by its
+    /// title (it would shadow that card wherever it is named). `spec_of`
+    /// maps each piece to its `[[card]]` (copies share one).
+    fn unique_ids(
+        &self,
+        state: &GameState,
+        cards: &[CardSpec],
+        spec_of: &[usize],
+    ) -> Result<(), ScenarioError> {
+        for (n, spec) in cards.iter().enumerate() {
+            let Some(id) = &spec.id else { continue };
+            let folded = crate::repair::fold_for_match(id.get_ref());
+            let clash = state.pieces.iter().zip(spec_of).find(|(p, &m)| {
+                m != n
+                    && (crate::repair::fold_for_match(&p.handle) == folded
+                        || crate::repair::fold_for_match(&p.card.title) == folded)
+            });
+            if let Some((other, _)) = clash {
+                return self.err(
+                    id.span(),
+                    format!(
+                        "id \"{}\" is already the name of another card here (\"{}\"); give each card its own id",
+                        id.get_ref(),
+                        other.card.title
+                    ),
+                );
+            }
+        }
+        Ok(())
+    }
+
     fn deck_list(&self, list: &[Spanned<String>]) -> Result<Vec<Card>, ScenarioError> {
         let mut out = Vec::new();
         for entry in list {
             let (n, title) = split_count(entry.get_ref());
+            let count = i64::try_from(n).unwrap_or(i64::MAX);
+            if let Some(why) = bounds::out_of_range("copies", count, &bounds::COPIES) {
+                return self.err(entry.span(), why);
+            }
             let spanned = Spanned::new(entry.span(), title.to_string());
             let card = self.card(&spanned, None)?;
             out.extend(std::iter::repeat_n(card, n));
@@ -814,6 +883,43 @@ impl<'a> Builder<'a> {
         })
     }
 
+    /// `allowed_by` must name a card whose compiled text really permits the
+    /// act asked about (Admiral Leyton allows attacks, not commandeering);
+    /// anything else is an error at its line.
+    fn allowed_by(
+        &self,
+        state: &GameState,
+        ask: &str,
+        q: &QuestionSpec,
+        name: &Spanned<String>,
+    ) -> Result<(), ScenarioError> {
+        let word = match ask {
+            "can attack" => "attack".to_string(),
+            "can report" => "report".to_string(),
+            _ => q
+                .act
+                .as_ref()
+                .map(|a| words::act(a.get_ref()))
+                .unwrap_or_default(),
+        };
+        let act = crate::engine::permissions::act_named(&word).unwrap_or(word.as_str());
+        let card = match state.find(name.get_ref()) {
+            Some(p) => &state.pieces[p].card,
+            None => return Ok(()), // an unknown name is reported where pieces resolve
+        };
+        if crate::engine::permissions::grants(card, act) {
+            return Ok(());
+        }
+        self.err(
+            name.span(),
+            format!(
+                "`allowed_by` \"{}\": the text of {} does not allow `{act}` (expected a card whose game text permits it)",
+                name.get_ref(),
+                card.title
+            ),
+        )
+    }
+
     fn question(&self, state: &GameState, q: &QuestionSpec) -> Result<Asked, ScenarioError> {
         let Some(spec) = kind_named(q.ask.get_ref()) else {
             let names: Vec<String> = KINDS.iter().map(|k| k.name.to_string()).collect();
@@ -828,6 +934,9 @@ impl<'a> Builder<'a> {
             );
         };
         self.keys_taken(spec, q)?;
+        if let Some(name) = &q.allowed_by {
+            self.allowed_by(state, spec.name, q, name)?;
+        }
         let question = self
             .args(state, q)?
             .question(spec.kind)
@@ -844,11 +953,11 @@ impl<'a> Builder<'a> {
             question,
             ask: spec.name,
             line: crate::diag::line_col(self.text, q.ask.span().start).0,
-            expect: q.expect.as_ref().map(|v| match v {
-                toml::Value::String(s) => words::expectation(s),
-                toml::Value::Boolean(b) => if *b { "yes" } else { "no" }.to_string(),
-                other => other.to_string(),
-            }),
+            expect: q
+                .expect
+                .as_ref()
+                .map(|v| bounds::expectation(v.get_ref()).or_else(|e| self.err(v.span(), e)))
+                .transpose()?,
         })
     }
 

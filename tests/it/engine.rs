@@ -1,6 +1,8 @@
 //! The scenario format and its diagnostics.
 
+mod derived;
 mod format;
 mod layering;
+mod permissions;
 mod questions;
 mod scenarios;

@@ -8,6 +8,7 @@ mod abilities;
 mod cards;
 mod engine;
 mod errata;
+mod hostile;
 mod readme;
 mod rules;
 mod search;

@@ -18,6 +18,14 @@ pub struct CoverageRow {
     pub timed_and_targeted: usize,
     /// Cards described by hand in the overrides file.
     pub overrides: usize,
+    /// Cards whose text the clause compiler reads as modifying an attribute.
+    pub modifier_text: usize,
+    /// Cards yielding at least one compiled continuous attribute modifier.
+    pub modifiers: usize,
+    /// Of those, cards with a modifier that applies unconditionally.
+    pub unconditional_modifiers: usize,
+    /// Cards yielding at least one compiled permission or prohibition.
+    pub permissions: usize,
 }
 
 impl CoverageRow {
@@ -65,6 +73,10 @@ impl CoverageReport {
             "timing+targets",
             "%",
             "overrides",
+            "modifier text",
+            "modifiers",
+            "unconditional",
+            "permissions",
         ]);
         for r in &self.rows {
             t.add_row(vec![
@@ -76,6 +88,10 @@ impl CoverageReport {
                 r.timed_and_targeted.to_string(),
                 format!("{:.1}", r.timed_percent()),
                 r.overrides.to_string(),
+                r.modifier_text.to_string(),
+                r.modifiers.to_string(),
+                r.unconditional_modifiers.to_string(),
+                r.permissions.to_string(),
             ]);
         }
         t
@@ -103,6 +119,19 @@ pub fn coverage_report(db: &CardDb) -> CoverageReport {
         }
         if compiled.source == AbilitySource::Override {
             row.overrides += 1;
+        }
+        if compiled.effects().any(|e| e.verb == "modify") {
+            row.modifier_text += 1;
+        }
+        let lasting = super::continuous::of(card);
+        if !lasting.modifiers.is_empty() {
+            row.modifiers += 1;
+        }
+        if lasting.modifiers.iter().any(|m| m.condition.is_none()) {
+            row.unconditional_modifiers += 1;
+        }
+        if !lasting.permissions.is_empty() {
+            row.permissions += 1;
         }
     }
     CoverageReport {

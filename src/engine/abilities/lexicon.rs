@@ -132,6 +132,81 @@ pub struct Lexicon {
     /// them, the clause answers only actions involving a card of that type.
     #[serde(default)]
     pub party_words: Vec<String>,
+    /// The words of continuous effects: modifiers, grants, permissions.
+    #[serde(default)]
+    pub continuous: ContinuousWords,
+    /// Kinds of card read from title, lore or class.
+    #[serde(default)]
+    pub classification: Vec<Classification>,
+}
+
+/// The words of continuous effects (`[continuous]` in the lexicon).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContinuousWords {
+    pub cumulative: Vec<String>,
+    pub use_only: Vec<String>,
+    pub present: Vec<String>,
+    pub aboard: Vec<String>,
+    #[serde(default)]
+    pub crew: Vec<String>,
+    pub here: Vec<String>,
+    pub host: Vec<String>,
+    pub own: Vec<String>,
+    pub opponent: Vec<String>,
+    pub any: Vec<String>,
+    pub personnel: Vec<String>,
+    pub ship: Vec<String>,
+    pub condition: Vec<String>,
+    pub filler: Vec<String>,
+    pub grant: Vec<String>,
+    pub lose: Vec<String>,
+    pub double: Vec<String>,
+    pub triple: Vec<String>,
+    pub act: Vec<ActWords>,
+    pub permit: Vec<String>,
+    pub forbid: Vec<String>,
+    pub not_attemptable: Vec<String>,
+}
+
+/// An act a card may permit or forbid and the words that name it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActWords {
+    pub act: String,
+    /// The Glossary entry a permission or prohibition of the act cites.
+    pub entry: String,
+    pub phrases: Vec<String>,
+    /// Words that by themselves grant the act to the card they are on
+    /// ("Cloaking Device" in a ship's special equipment).
+    #[serde(default)]
+    pub grants: Vec<String>,
+    /// Other acts whose permission also permits this one (playing a
+    /// personnel is reporting it).
+    #[serde(default)]
+    pub also: Vec<String>,
+    /// The actor is not yet in play: "present" and "here" name where it goes.
+    #[serde(default)]
+    pub to_destination: bool,
+    /// A ship or facility performs it through its crew: they act too.
+    #[serde(default)]
+    pub by_crew: bool,
+}
+
+/// A kind of card read from its title, lore or class ("any Nor").
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Classification {
+    pub name: String,
+    /// The class the card must have (lower-case word of its class).
+    pub class: String,
+    /// The word its title or lore must contain.
+    pub word: String,
+    /// Titles that are of the kind whatever their lore says.
+    #[serde(default)]
+    pub titles: Vec<String>,
+    /// The Glossary entry that defines the kind.
+    pub entry: String,
 }
 
 /// An object noun and the card type it stands for.

@@ -10,10 +10,12 @@
 //! card pool compiles.
 
 pub mod clause;
+pub mod continuous;
 pub mod coverage;
 pub mod grammar;
 pub mod lexicon;
 pub mod overrides;
+pub mod permission_clause;
 
 pub use coverage::{coverage_report, CoverageReport, CoverageRow};
 

@@ -5,10 +5,11 @@
 use super::{because, no, outside_executing_orders, per_table, undecided};
 use crate::cards::model::CardType;
 use crate::engine::action::{Phase, Step};
+use crate::engine::permissions;
 use crate::engine::question::{
     ActQuestion as Question, AttackQuestion, AttemptQuestion, ReportQuestion, ShipQuestion,
 };
-use crate::engine::state::{Attr, GameState, PieceId, Place, Target};
+use crate::engine::state::{Attr, GameState, Place, Target};
 use crate::engine::verdict::{Reason, Verdict};
 
 /// A battle under way forbids other actions except valid responses.
@@ -301,10 +302,14 @@ fn beam(
             );
         }
         let class = p.card.class.clone().unwrap_or_default().to_lowercase();
-        if p.card.card_type == CardType::Facility
-            && class.contains("station")
-            && p.card.title.contains("Nor")
-        {
+        if let Some(nor) = permissions::is_a(state, end, "Nor") {
+            reasons.push(Reason {
+                text: format!(
+                    "{} is a Nor (a station named so in its title or lore)",
+                    p.handle
+                ),
+                citation: Some(nor),
+            });
             return no(
                 reasons,
                 because(
@@ -314,7 +319,7 @@ fn beam(
             );
         }
         if !p.controller.eq_ignore_ascii_case(player) {
-            let shields = state.attribute(PieceId(end), Attr::Shields);
+            let shields = crate::engine::derived::read(state, end, Attr::Shields, &mut reasons);
             let hq = class.contains("headquarters");
             if shields > 0 && !hq && !p.status.disabled {
                 return no(
@@ -458,14 +463,14 @@ fn land(
             super::fact("there is no planet at the ship's location to land on"),
         );
     }
-    let own = p.card.text.to_lowercase();
+    // The ship's own text ("May take off or land") or another card's, as
+    // compiled: the permission query answers both.
     let allowing = super::allowing_card(
         state,
         &super::request(act, &super::asker(&q.who, state), movers, q.to, None),
         q.allowed_by,
     );
-    let allowed = own.contains("land") || allowing.is_some();
-    if !allowed {
+    if allowing.is_none() {
         return no(
             reasons,
             because(
@@ -481,18 +486,10 @@ fn land(
         format!(
             "{} may {act}: {}",
             p.handle,
-            allowing.map_or("its own text allows it".to_string(), |c| format!(
-                "{c} allows it"
-            ))
+            allowing.map_or(String::new(), |c| format!("{c} allows it"))
         ),
         title,
     ));
-    if own.contains("range") {
-        reasons.push(because(
-            "landing and taking off use RANGE only as the card allowing it says",
-            title,
-        ));
-    }
     Verdict::yes_no(true, reasons, vec![])
 }
 
@@ -592,7 +589,7 @@ fn docking_refused(state: &GameState, f: usize, player: &str) -> Option<Reason> 
     }
     let kind = fac.card.class.clone().unwrap_or_default().to_lowercase();
     let outpost = kind.contains("outpost");
-    if !outpost && !fac.card.text.to_lowercase().contains("dock") {
+    if !outpost && !permissions::grants(&fac.card, "dock") {
         return Some(because(
             format!(
                 "{} is not an outpost and its text does not allow docking (only space facilities allow it)",
@@ -671,8 +668,15 @@ fn cloak(act: &str, state: &GameState, movers: &[usize], mut reasons: Vec<Reason
     } else {
         "cloaking device"
     };
-    let text = format!("{} {}", p.card.text, p.card.characteristics.join(" ")).to_lowercase();
-    if !(text.contains(device) || (phase && text.contains("phase"))) {
+    // Its compiled text ("Cloaking Device" in its special equipment) or its
+    // characteristics list the device.
+    let base = if phase { "phase" } else { "cloak" };
+    let asked = super::request(base, &p.controller, &[c], None, None);
+    let granted = matches!(
+        state.permits(&asked),
+        crate::engine::state::Permission::Permits { .. }
+    ) || permissions::equipped(&p.card, base);
+    if !granted {
         return no(
             reasons,
             because(

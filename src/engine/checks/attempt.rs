@@ -121,7 +121,7 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
 const ATTEMPT: Entry = Entry::glossary("mission attempt");
 
 /// The rules of a mission attempt, in order.
-pub fn attempt_rules<'a>() -> [Rule<Attempt<'a>>; 20] {
+pub fn attempt_rules<'a>() -> [Rule<Attempt<'a>>; 19] {
     [
         Rule {
             name: "a card in play forbids it",
@@ -162,14 +162,6 @@ pub fn attempt_rules<'a>() -> [Rule<Attempt<'a>>; 20] {
             name: "not solved",
             entry: ATTEMPT,
             apply: unsolved,
-        },
-        Rule {
-            name: "the end facing you",
-            entry: Entry {
-                doc: "current-rulings",
-                title: "Construct Depot",
-            },
-            apply: facing_end,
         },
         Rule {
             name: "attemptable",
@@ -305,22 +297,6 @@ fn unsolved(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
             m.name
         ))
     })
-}
-
-fn facing_end(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
-    let m = a.mission();
-    let Some(owner) = &m.owner else {
-        return Ruling::Next;
-    };
-    let opponents_end = !owner.eq_ignore_ascii_case(&a.player);
-    let text = m.mission.text.to_lowercase();
-    if !(opponents_end && text.contains("opponent's side: not attemptable")) {
-        return Ruling::Next;
-    }
-    Ruling::No(format!(
-        "{} is {owner}'s mission and its opponent's end says \"Not attemptable\": each player is affected only by the end of the mission facing him",
-        m.name
-    ))
 }
 
 fn attemptable(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
@@ -662,11 +638,6 @@ mod tests {
             .mission
             .mission_icons
             .clear())));
-        let facing = ruling(facing_end, false, |s| {
-            s.locations[0].owner = Some("bob".into());
-            s.locations[0].mission.text = "Opponent's side: Not attemptable.".into();
-        });
-        assert!(refused(facing));
     }
 
     #[test]

@@ -362,7 +362,7 @@ fn ships_may_fire(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
     for unit in a.units() {
         let s = unit[0];
         let p = &a.state.pieces[s];
-        let weapons = a.state.attribute(PieceId(s), Attr::Weapons);
+        let weapons = crate::engine::derived::read(a.state, s, Attr::Weapons, reasons);
         let refusal = if a.state.is_stopped(s) {
             Some("is \"stopped\" and may not fire")
         } else if p.docked.is_some() {

@@ -520,17 +520,14 @@ struct MemberClause {
 
 impl MemberClause {
     fn read(text: &str) -> Option<MemberClause> {
-        let lower = text.to_lowercase();
-        let at = lower.find("at least one ")?;
-        let colon = at + lower[at..].find("must have:")? + "must have:".len();
+        // Offsets of the original text: its lower case may differ in length.
+        let at = crate::repair::find_folded(text, "at least one ")?.start;
+        let colon = at + crate::repair::find_folded(&text[at..], "must have:")?.end;
         let rest = &text[colon..];
         let member = rest[..rest.find('.').unwrap_or(rest.len())]
             .trim()
             .to_string();
-        let before = &lower[..at];
-        let start = before
-            .find("to get past,")
-            .map_or(0, |i| i + "to get past,".len());
+        let start = crate::repair::find_folded(&text[..at], "to get past,").map_or(0, |r| r.end);
         let group = text[start..at].trim();
         let group = group
             .strip_suffix("OR")

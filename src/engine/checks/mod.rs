@@ -88,7 +88,7 @@ pub fn request(
 pub fn forbidden_by_card(state: &GameState, request: &Request) -> Option<Reason> {
     match state.permits(request) {
         Permission::Forbids { by, why, citation } => Some(Reason {
-            text: format!("{} forbids it: {why}", state.piece(by).handle),
+            text: format!("{by} forbids it: {why}"),
             citation: Some(citation),
         }),
         _ => None,
@@ -102,10 +102,13 @@ pub fn allowing_card(
     request: &Request,
     named: Option<PieceId>,
 ) -> Option<String> {
+    // A named card counts only if its compiled text permits this very act
+    // (Admiral Leyton allows attacks on the Dominion, not on Klingons).
     named
+        .filter(|p| crate::engine::permissions::named_permit(state, p.0, request).is_some())
         .map(|p| state.piece(p).handle.clone())
         .or_else(|| match state.permits(request) {
-            Permission::Permits { by, .. } => Some(state.piece(by).handle.clone()),
+            Permission::Permits { by, .. } => Some(by),
             _ => None,
         })
 }

@@ -3,9 +3,9 @@
 
 use super::{because, claim, fact, undecided};
 use crate::cards::model::CardType;
+use crate::engine::derived;
 use crate::engine::question::{indices, OutcomeQuestion as Question};
-use crate::engine::requirements::Attribute;
-use crate::engine::state::GameState;
+use crate::engine::state::{Attr, GameState};
 use crate::engine::verdict::Verdict;
 
 fn num(s: &Option<crate::cards::model::Stat>) -> i32 {
@@ -41,7 +41,7 @@ fn attack_result(q: &Question, state: &GameState) -> Verdict {
             }
             let w: i32 = shooters
                 .iter()
-                .map(|&s| num(&state.pieces[s].card.cun_wpn))
+                .map(|&s| derived::read(state, s, Attr::Weapons, &mut reasons))
                 .sum();
             reasons.push(fact(format!("WEAPONS of the firing cards total {w}")));
             w
@@ -53,10 +53,10 @@ fn attack_result(q: &Question, state: &GameState) -> Verdict {
             let Some(t) = q.target.first().map(|t| t.0) else {
                 return undecided("`defense` or `target`", reasons, title);
             };
-            let mut d = num(&state.pieces[t].card.str_shd);
+            let mut d = derived::read(state, t, Attr::Shields, &mut reasons);
             reasons.push(fact(format!("{} SHIELDS {d}", state.pieces[t].handle)));
             if let Some(f) = state.pieces[t].docked {
-                let ext = num(&state.pieces[f].card.str_shd) / 2;
+                let ext = derived::read(state, f, Attr::Shields, &mut reasons) / 2;
                 reasons.push(because(
                     format!("docked: +{ext} (50% of the facility's SHIELDS)"),
                     title,
@@ -124,11 +124,13 @@ fn combat(q: &Question, state: &GameState) -> Verdict {
             );
         }
     }
-    let (sa, sb) = (num(&pa.card.str_shd), num(&pb.card.str_shd));
-    let mut reasons = vec![fact(format!(
+    let mut reasons = Vec::new();
+    let sa = derived::read(state, a, Attr::Strength, &mut reasons);
+    let sb = derived::read(state, b, Attr::Strength, &mut reasons);
+    reasons.push(fact(format!(
         "{} STRENGTH {sa} against {} STRENGTH {sb}",
         pa.handle, pb.handle
-    ))];
+    )));
     let value = if sa > 2 * sb {
         reasons.push(because(
             "more than double the adversary's STRENGTH: may mortally wound",
@@ -162,13 +164,14 @@ fn battle_winner(q: &Question, state: &GameState) -> Verdict {
             title,
         );
     }
-    let total = |side: &[usize]| -> i32 {
+    let mut changed = Vec::new();
+    let mut total = |side: &[usize]| -> i32 {
         side.iter()
             .filter(|&&p| {
                 let s = &state.pieces[p].status;
                 !s.stunned && !s.mortally_wounded
             })
-            .map(|&p| Attribute::Strength.of(&state.pieces[p].card))
+            .map(|&p| derived::read(state, p, Attr::Strength, &mut changed))
             .sum()
     };
     let (ta, tb) = (total(&by), total(&cards));
@@ -176,12 +179,13 @@ fn battle_winner(q: &Question, state: &GameState) -> Verdict {
         state.pieces[by[0]].controller.clone(),
         state.pieces[cards[0]].controller.clone(),
     );
-    let mut reasons = vec![because(
+    let mut reasons = changed;
+    reasons.push(because(
         format!(
             "remaining STRENGTH (stunned and mortally wounded do not add): {pa} {ta}, {pb} {tb}"
         ),
         title,
-    )];
+    ));
     let value = if ta > tb {
         pa
     } else if tb > ta {
@@ -201,18 +205,14 @@ fn attribute(q: &Question, state: &GameState) -> Verdict {
     let which = q.attribute.clone().unwrap_or_default().to_uppercase();
     let ship = matches!(p.card.card_type, CardType::Ship | CardType::Facility);
     let mut reasons = Vec::new();
-    let value = match (which.as_str(), ship) {
-        ("INTEGRITY", false) | ("RANGE", true) => num(&p.card.int_rng),
-        ("CUNNING", false) | ("WEAPONS", true) => num(&p.card.cun_wpn),
-        ("STRENGTH", false) | ("SHIELDS", true) => num(&p.card.str_shd),
-        _ => {
-            return undecided(
-                format!("`attribute` {which:?} is not an attribute of {}", p.handle),
-                vec![],
-                "attribute",
-            )
-        }
+    let Some(attr) = Attr::parse(&which).filter(|a| a.of_personnel() != ship) else {
+        return undecided(
+            format!("`attribute` {which:?} is not an attribute of {}", p.handle),
+            vec![],
+            "attribute",
+        );
     };
+    let value = derived::read(state, c, attr, &mut reasons);
     let value = if which == "RANGE" && p.status.damaged && value > 5 {
         reasons.push(because("damaged: RANGE is reduced to 5", "battle - ship"));
         5

@@ -76,7 +76,7 @@ const TURN: Entry = Entry::glossary("turn");
 const FACILITY: Entry = Entry::glossary("facility");
 
 /// The rules of `can report`, in order.
-pub fn rules<'a>() -> [Rule<Report<'a>>; 15] {
+pub fn rules<'a>() -> [Rule<Report<'a>>; 16] {
     [
         Rule {
             name: "a card in play forbids it",
@@ -102,6 +102,11 @@ pub fn rules<'a>() -> [Rule<Report<'a>>; 15] {
             name: "the normal card play",
             entry: Entry::glossary("card play"),
             apply: normal_card_play,
+        },
+        Rule {
+            name: "elsewhere when a card allows it",
+            entry: REPORT,
+            apply: elsewhere,
         },
         Rule {
             name: "site reporting text",
@@ -208,12 +213,25 @@ fn normal_card_play(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     })
 }
 
+/// Reporting to a place that is not a card ("Vorta may report here", "Your
+/// [Fed] ships may report here") needs a card in play that allows it.
+fn elsewhere(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    if r.to().is_some() {
+        return Ruling::Next;
+    }
+    if let Some(by) = super::allowing_card(r.state, &r.asked, r.q.allowed_by) {
+        return yes_because(reasons, format!("{by} allows it to report there"), REPORT);
+    }
+    if r.q.to.is_some() {
+        return Ruling::No("cards report for duty to a facility, unless a card allows reporting elsewhere; none in play does".into());
+    }
+    Ruling::Undecided("`to` (the facility it reports to)".into())
+}
+
 /// "Each Site card states what kind of cards may report there": site text
 /// is not modelled, so the rule says what it would need.
 fn site(r: &Report, _: &mut Vec<Reason>) -> Ruling {
-    let Some(f) = r.to() else {
-        return Ruling::Undecided("`to` (the facility it reports to)".into());
-    };
+    let f = r.to().expect("`elsewhere` requires `to`");
     let fac = &r.state.pieces[f];
     if fac.card.card_type != CardType::Site {
         return Ruling::Next;
@@ -227,7 +245,7 @@ fn site(r: &Report, _: &mut Vec<Reason>) -> Ruling {
 }
 
 fn to_a_facility(r: &Report, _: &mut Vec<Reason>) -> Ruling {
-    let f = r.to().expect("`site` requires `to`");
+    let f = r.to().expect("`elsewhere` requires `to`");
     if r.state.pieces[f].card.card_type == CardType::Facility {
         return Ruling::Next;
     }
@@ -239,7 +257,7 @@ fn to_a_facility(r: &Report, _: &mut Vec<Reason>) -> Ruling {
 
 /// The facility's kind ("outpost", "station", "headquarters"), lower case.
 fn kind(r: &Report) -> String {
-    let f = r.to().expect("`site` requires `to`");
+    let f = r.to().expect("`elsewhere` requires `to`");
     r.state.pieces[f]
         .card
         .class
@@ -249,14 +267,16 @@ fn kind(r: &Report) -> String {
 }
 
 fn station(r: &Report, _: &mut Vec<Reason>) -> Ruling {
-    if !kind(r).contains("station") {
+    let f = r.to().expect("`elsewhere` requires `to`");
+    let grants = crate::engine::permissions::grants(&r.state.pieces[f].card, "report");
+    if !kind(r).contains("station") || grants {
         return Ruling::Next;
     }
     Ruling::No("stations do not allow reporting unless their text (or their sites') says so".into())
 }
 
 fn opponents_outpost(r: &Report, _: &mut Vec<Reason>) -> Ruling {
-    let f = r.to().expect("`site` requires `to`");
+    let f = r.to().expect("`elsewhere` requires `to`");
     let theirs = !r.state.pieces[f].controller.eq_ignore_ascii_case(&r.player);
     if !(kind(r).contains("outpost") && theirs) {
         return Ruling::Next;
@@ -278,7 +298,7 @@ fn headquarters(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
 }
 
 fn compatible(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
-    let f = r.to().expect("`site` requires `to`");
+    let f = r.to().expect("`elsewhere` requires `to`");
     let (ok, why) = super::compat::sets_compatible(
         r.state,
         &r.player,
@@ -497,9 +517,11 @@ mod tests {
             Ruling::Undecided(_)
         ));
         assert!(matches!(
-            ruling(site, |_, q| q.to = None),
+            ruling(elsewhere, |_, q| q.to = None),
             Ruling::Undecided(_)
         ));
+        let to_space = |_: &mut GameState, q: &mut Question| q.to = Some(Target::Location(0));
+        assert!(matches!(ruling(elsewhere, to_space), Ruling::No(_)));
     }
 
     #[test]
@@ -543,11 +565,11 @@ mod tests {
         let r = ruling(allowing_card, |s, q| {
             let i = piece(
                 s,
-                "Red Alert!",
+                "Recruitment",
                 CardType::Event,
                 "alice",
                 Place::Table,
-                |_| (),
+                |c| c.text = "Klingon personnel may report for duty anywhere.".into(),
             );
             q.allowed_by = Some(PieceId(i));
         });

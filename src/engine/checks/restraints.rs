@@ -36,10 +36,9 @@ pub fn required_action(state: &GameState, ship: usize) -> Option<(usize, String)
             return None;
         }
         let text = &piece.card.text;
-        let lower = text.to_lowercase();
-        let at = lower.find("must do nothing but")?;
-        let end = lower[at..].find('.').map_or(lower.len(), |e| at + e);
-        let start = lower[..at].rfind('.').map_or(0, |s| s + 1);
+        let at = crate::repair::find_folded(text, "must do nothing but")?.start;
+        let end = text[at..].find('.').map_or(text.len(), |e| at + e);
+        let start = text[..at].rfind('.').map_or(0, |s| s + 1);
         Some((c, text[start..end].trim().to_string()))
     })
 }

@@ -6,7 +6,7 @@ use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use super::{because, fact, undecided};
 use crate::cards::model::CardType;
 use crate::engine::question::ShipQuestion as Question;
-use crate::engine::state::{Attr, GameState, PieceId, Purpose, Target};
+use crate::engine::state::{Attr, GameState, Purpose, Target};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
 use crate::vocab::vocabulary;
 
@@ -222,7 +222,7 @@ pub fn can_staff(q: &Question, state: &GameState) -> Verdict {
 /// RANGE left this turn: printed (5 at most when damaged) minus range used.
 pub fn range_left(state: &GameState, ship: usize, reasons: &mut Vec<Reason>) -> i32 {
     let p = &state.pieces[ship];
-    let mut range = state.attribute(PieceId(ship), Attr::Range);
+    let mut range = crate::engine::derived::read(state, ship, Attr::Range, reasons);
     if p.status.damaged && range > 5 {
         reasons.push(because(
             "a damaged ship's RANGE is reduced to 5",
@@ -242,12 +242,15 @@ pub fn range_left(state: &GameState, ship: usize, reasons: &mut Vec<Reason>) -> 
 /// RANGE needed to go from location `from` to `to`: spans of every location
 /// moved to or passed, not counting the start.
 pub fn range_needed(state: &GameState, from: usize, to: usize) -> i32 {
-    let (lo, hi) = if from < to {
-        (from + 1, to)
-    } else {
-        (to, from - 1)
+    let (lo, hi) = match from.cmp(&to) {
+        std::cmp::Ordering::Less => (from + 1, to),
+        std::cmp::Ordering::Greater => (to, from - 1),
+        // Staying where it is passes no location.
+        std::cmp::Ordering::Equal => return 0,
     };
-    (lo..=hi).map(|l| state.locations[l].span()).sum()
+    (lo..=hi)
+        .filter_map(|l| state.locations.get(l))
+        .fold(0, |sum, l| sum.saturating_add(l.span()))
 }
 
 /// A `can move` question: the ship, who asks, where to.

@@ -26,6 +26,28 @@ const RULES: IngestOptions = IngestOptions {
     rules_only: true,
 };
 
+/// How many generation directories the index holds.
+fn generations(index: &Path) -> usize {
+    std::fs::read_dir(index)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("gen-"))
+        .count()
+}
+
+/// The binary, run on the fixture corpus and index of `cfg`.
+fn daystrom_on(cfg: &IndexConfig) -> std::process::Command {
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_daystrom"));
+    c.env("NO_COLOR", "1")
+        .arg("--corpus")
+        .arg(cfg.corpus.as_ref().unwrap())
+        .arg("--manifest")
+        .arg(cfg.manifest.as_ref().unwrap())
+        .arg("--index")
+        .arg(&cfg.index);
+    c
+}
+
 fn answers(index: &Path) -> bool {
     let h = open_current(index).unwrap();
     let q = SearchQuery {
@@ -75,8 +97,7 @@ fn ingest_is_idempotent_and_a_failed_ingest_keeps_the_old_index() {
     );
     assert_eq!(current_generation(&cfg.index).unwrap(), second);
     assert!(answers(&cfg.index));
-    let gens = std::fs::read_dir(&cfg.index).unwrap().count();
-    assert_eq!(gens, 2, "CURRENT + one generation, no leftovers");
+    assert_eq!(generations(&cfg.index), 1, "one generation, no leftovers");
 }
 
 #[test]
@@ -180,4 +201,86 @@ fn an_index_built_by_another_version_is_rebuilt_on_open() {
     drop(db);
     daystrom::ingest::open_fresh(&cfg).unwrap();
     assert_ne!(current_generation(&cfg.index).unwrap(), first);
+}
+
+/// Two ingests and a query at once, thirty times: every round ends with one
+/// complete generation that CURRENT names and that answers a search.
+#[test]
+fn simultaneous_ingests_and_queries_always_leave_a_working_index() {
+    let (_d, cfg) = fixture_corpus();
+    for round in 0..30 {
+        let mut children: Vec<_> = [&["ingest"][..], &["ingest"], &["search", "beam", "--json"]]
+            .iter()
+            .map(|args| {
+                daystrom_on(&cfg)
+                    .args(*args)
+                    .stdout(std::process::Stdio::piped())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for (i, child) in children.drain(..).enumerate() {
+            let out = child.wait_with_output().unwrap();
+            assert!(
+                out.status.success(),
+                "round {round}, process {i}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            if i == 2 {
+                let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+                assert!(v["results"][0]["id"].is_string(), "round {round}: {v}");
+            }
+        }
+        let current = current_generation(&cfg.index).expect("CURRENT names a generation");
+        assert!(current.join(daystrom::store::DB_FILE).is_file());
+        assert!(answers(&cfg.index), "round {round}: the index answers");
+        assert_eq!(generations(&cfg.index), 1, "round {round}: no leftovers");
+    }
+}
+
+/// A query finds the index built from another corpus: it answers from it and
+/// says how to rebuild, instead of silently re-ingesting the other corpus.
+#[test]
+fn a_query_never_replaces_an_index_of_another_corpus() {
+    let (_d, cfg) = fixture_corpus();
+    ingest(&cfg, RULES).unwrap();
+    let built = current_generation(&cfg.index).unwrap();
+    let (other, other_cfg) = fixture_corpus();
+    let out = daystrom_on(&IndexConfig {
+        index: cfg.index.clone(),
+        ..other_cfg
+    })
+    .args(["search", "beam"])
+    .output()
+    .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("was built from the corpus in"), "{err}");
+    assert!(err.contains("daystrom ingest --corpus"), "{err}");
+    assert!(
+        err.contains(&other.path().canonicalize().unwrap().display().to_string()),
+        "{err}"
+    );
+    assert_eq!(current_generation(&cfg.index).unwrap(), built);
+}
+
+/// A good index answers when its corpus is gone, saying so.
+#[test]
+fn a_good_index_answers_when_the_corpus_is_gone() {
+    let (dir, cfg) = fixture_corpus();
+    ingest(&cfg, RULES).unwrap();
+    let gone = dir.path().join("moved-away");
+    let out = daystrom_on(&IndexConfig {
+        corpus: Some(gone),
+        ..cfg.clone()
+    })
+    .args(["search", "beam", "--json"])
+    .output()
+    .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("the corpus is gone"), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["results"][0]["id"].as_str().unwrap().contains("beaming"));
 }
