@@ -133,6 +133,9 @@ pub struct RuleChange {
     pub entry: String,
     pub action: RuleAction,
     pub text: Option<String>,
+    /// Line and column of `entry` in the errata file.
+    #[serde(skip)]
+    pub at: (usize, usize),
 }
 
 /// A checked errata file.
@@ -286,7 +289,18 @@ impl ErrataReader<'_> {
         let Some(s) = value.get_ref().as_str() else {
             return Ok(());
         };
+        if s.chars().nth(MAX_FIELD_CHARS).is_some() {
+            return Err(self.error(
+                at,
+                format!(
+                    "the new value is longer than {MAX_FIELD_CHARS} characters; no card field is"
+                ),
+            ));
+        }
         match field {
+            CardField::Affiliation if card.card_type != CardType::Mission => {
+                self.check_affiliations(s, at)
+            }
             CardField::Icons | CardField::Staffing => self.check_icons(s, value.span()),
             CardField::Type => match CardType::parse(s) {
                 CardType::Other(_) => {
@@ -338,6 +352,26 @@ impl ErrataReader<'_> {
             }
             _ => Ok(()),
         }
+    }
+
+    /// Each of the `/`-separated affiliations must be one of
+    /// glossary/affiliations.toml (by name or code).
+    fn check_affiliations(&self, s: &str, at: usize) -> Result<(), ErrataError> {
+        let known = &crate::vocab::vocabulary().affiliations.names;
+        for part in s.split('/').map(str::trim) {
+            let found = known.iter().any(|a| {
+                a.name.eq_ignore_ascii_case(part)
+                    || a.codes.iter().any(|c| c.eq_ignore_ascii_case(part))
+            });
+            if !found {
+                let names: Vec<&str> = known.iter().map(|a| a.name.as_str()).collect();
+                let hint = nearest(part, names.iter().copied())
+                    .map(|n| format!(", did you mean `{n}`?"))
+                    .unwrap_or_else(|| format!("; known: {}", names.join(", ")));
+                return Err(self.error(at, format!("unknown affiliation `{part}`{hint}")));
+            }
+        }
+        Ok(())
     }
 
     /// Every `[Code]` must be an icon of glossary/icons.toml; the error points
@@ -395,6 +429,7 @@ impl ErrataReader<'_> {
             return Err(self.error(raw.entry.span().start, "add / replace needs `text`"));
         }
         Ok(RuleChange {
+            at: crate::diag::line_col(self.text, raw.entry.span().start),
             doc: raw.doc.into_inner(),
             entry: raw.entry.into_inner(),
             action,
@@ -402,6 +437,10 @@ impl ErrataReader<'_> {
         })
     }
 }
+
+/// The longest value an erratum may give a card field: the longest game
+/// text printed is about 500 characters.
+const MAX_FIELD_CHARS: usize = 4000;
 
 impl Errata {
     /// Parse and check an errata file against `db`. Every card must exist,
@@ -433,6 +472,36 @@ impl Errata {
             cards,
             rules,
         })
+    }
+
+    /// Every entry a rule change replaces or removes must exist: `exists`
+    /// answers for a document id and an entry title. (An added entry is new.)
+    pub fn check_rule_entries(
+        &self,
+        exists: impl Fn(&str, &str) -> bool,
+    ) -> Result<(), ErrataError> {
+        let missing = self
+            .rules
+            .iter()
+            .find(|r| r.action != RuleAction::Add && !exists(&r.doc, &r.entry));
+        match missing {
+            None => Ok(()),
+            Some(r) => Err(ErrataError {
+                file: self.path.clone(),
+                line: r.at.0,
+                col: r.at.1,
+                message: format!(
+                    "{} has no entry titled `{}` to {}; use `action = \"add\"` for a new entry",
+                    r.doc,
+                    r.entry,
+                    if r.action == RuleAction::Remove {
+                        "remove"
+                    } else {
+                        "replace"
+                    }
+                ),
+            }),
+        }
     }
 
     pub fn load(path: &Path, db: &CardDb) -> anyhow::Result<Errata> {
@@ -489,19 +558,9 @@ fn table_offsets(text: &str, header: &str) -> Vec<usize> {
     offsets
 }
 
-/// The closest name within a small edit distance.
+/// The closest known name.
 fn nearest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let name = name.to_ascii_lowercase();
-    candidates
-        .map(|c| {
-            (
-                strsim::damerau_levenshtein(&name, &c.to_ascii_lowercase()),
-                c,
-            )
-        })
-        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
+    crate::suggest::best(name, candidates)
 }
 
 /// Find the card an erratum names as the scenarios do (exact folded title,

@@ -29,4 +29,5 @@ pub mod rules;
 pub mod scenario;
 pub mod search;
 pub mod store;
+pub mod suggest;
 pub mod vocab;

@@ -236,6 +236,9 @@ pub struct SearchQuery {
     pub limit: usize,
 }
 
+/// The most words a search query may have.
+pub const MAX_QUERY_WORDS: usize = 64;
+
 /// One ranked result.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Hit {
@@ -517,6 +520,14 @@ impl RulesSearcher {
 
     /// Ranked results; an error when the query has nothing to search for.
     pub fn search(&self, q: &SearchQuery) -> anyhow::Result<Vec<Hit>> {
+        // Each word costs spelling and synonym work: a question has tens of
+        // words, and a megabyte of them would take seconds.
+        let words = q.text.split_whitespace().count();
+        if words > MAX_QUERY_WORDS {
+            anyhow::bail!(
+                "the search query has {words} words; at most {MAX_QUERY_WORDS} are read: ask a shorter question"
+            );
+        }
         let italian = q.lang.as_deref() == Some("it");
         let (title_f, body_f) = if italian {
             (self.f.title_it, self.f.body_it)
@@ -628,8 +639,13 @@ impl RulesSearcher {
             vocab.expand_by(&q.text, &mut stem)
         };
         if content.is_empty() && parsed.phrases.is_empty() && expansions.is_empty() {
+            let why = if q.text.trim().is_empty() {
+                "the query is empty"
+            } else {
+                "its words are too common to search for"
+            };
             anyhow::bail!(
-                "nothing to search for in {:?}: it has only common words; add a game term (e.g. \"beam\", \"Away Team\", \"battle\")",
+                "nothing to search for in {:?}: {why}; add a game term (e.g. \"beam\", \"Away Team\", \"battle\")",
                 q.text
             );
         }
@@ -1438,7 +1454,7 @@ mod tests {
             .search(&q)
             .unwrap_err()
             .to_string()
-            .contains("only common words"));
+            .contains("too common to search for"));
         assert_eq!(ids(&s, "\"shields down\""), ["g:beaming"]);
     }
 }

@@ -212,6 +212,13 @@ fn score_card(q: &[String], c: &Card) -> f64 {
 
 /// Look a card up by a forgiving name.
 pub fn lookup<'a>(db: &'a CardDb, name: &str) -> Lookup<'a> {
+    if crate::suggest::too_long(name) {
+        // No title is that long; scoring it against every title would cost
+        // time in proportion to its length.
+        return Lookup::NotFound {
+            suggestions: Vec::new(),
+        };
+    }
     let q = title_words(name);
     let mut scored: Vec<(f64, &Card)> = db
         .cards

@@ -395,13 +395,8 @@ fn split_cmp(s: &str) -> Option<(Cmp, &str)> {
 }
 
 fn suggest_key(k: &str) -> String {
-    let best = KEYS
-        .iter()
-        .map(|c| (strsim::levenshtein(k, c), *c))
-        .min()
-        .filter(|(d, _)| *d <= 2);
-    match best {
-        Some((_, c)) => format!(", did you mean `{c}:`?"),
+    match crate::suggest::best(k, KEYS.iter().copied()) {
+        Some(c) => format!(", did you mean `{c}:`?"),
         None => format!("; known keys: {}", KEYS.join(" ")),
     }
 }
@@ -593,18 +588,10 @@ fn skill_term(raw: &str, col: usize) -> Result<Term, QueryError> {
             Some(n) => vec![n],
             None => {
                 let all = skills.spellings();
-                let best = all
-                    .iter()
-                    .map(|(s, n)| {
-                        (
-                            strsim::levenshtein(&s.to_lowercase(), &name.to_lowercase()),
-                            n,
-                        )
-                    })
-                    .min();
-                let hint = match best {
-                    Some((d, n)) if d <= 3 => format!(", did you mean `{n}`?"),
-                    _ => String::new(),
+                let spelt = crate::suggest::best(&name, all.iter().map(|(s, _)| s));
+                let hint = match all.iter().find(|(s, _)| Some(s) == spelt) {
+                    Some((_, n)) => format!(", did you mean `{n}`?"),
+                    None => String::new(),
                 };
                 return Err(QueryError::at(col, format!("unknown skill `{name}`{hint}")));
             }

@@ -17,9 +17,8 @@ pub struct AbilitiesArgs {
     /// Only this card type (e.g. Interrupt).
     #[arg(long = "type", value_name = "TYPE")]
     pub card_type: Option<String>,
-    /// Print JSON.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: super::output::Json,
 }
 
 /// The card pool of the current index (ingesting first when it is stale).
@@ -30,7 +29,7 @@ fn load_cards(ctx: &Context) -> anyhow::Result<CardDb> {
 pub fn abilities(ctx: &Context, args: AbilitiesArgs) -> anyhow::Result<ExitCode> {
     let db = load_cards(ctx)?;
     if let Some(title) = &args.card {
-        return show_card(&db, title, args.json);
+        return show_card(&db, title, args.output.json);
     }
     if !args.coverage {
         anyhow::bail!("say --coverage for the coverage report, or name a CARD");
@@ -42,13 +41,25 @@ pub fn abilities(ctx: &Context, args: AbilitiesArgs) -> anyhow::Result<ExitCode>
             anyhow::bail!("no 1E cards of type {t:?} in the card database");
         }
     }
-    if args.json {
+    if args.output.json {
         super::output::print_json(&report)?;
     } else {
         println!("{}", report.table());
         println!(
             "{} hand-described cards in glossary/abilities/overrides.toml",
             report.override_entries
+        );
+        let d = &report.dilemmas;
+        println!(
+            "dilemma structure: {} of {} dilemmas compile fully ({:.1}%): {} with conditions, {} with a trigger, {} with a nullifier, {} enter play; {} sentences unread",
+            d.full,
+            d.cards,
+            d.full_percent(),
+            d.with_conditions,
+            d.with_trigger,
+            d.with_nullifier,
+            d.enters_play,
+            d.unread_sentences
         );
     }
     Ok(ExitCode::SUCCESS)

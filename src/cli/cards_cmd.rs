@@ -16,9 +16,8 @@ pub struct CardArgs {
     /// The card's name, as loosely as you like ("kivas fajo collector", "q's tent").
     #[arg(required = true, num_args = 1..)]
     pub name: Vec<String>,
-    /// Print JSON.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: super::output::Json,
     /// Show the card as it would read after this errata file (see docs/errata.md).
     #[arg(long, value_name = "FILE")]
     pub errata: Option<std::path::PathBuf>,
@@ -29,9 +28,8 @@ pub struct CardsArgs {
     /// A query: `t:personnel a:fed skill:diplomacy>=2`, `ref:"Borg Ship"`, `(a:kli or a:rom) wpn>=9`.
     #[arg(required = true, num_args = 1..)]
     pub query: Vec<String>,
-    /// Print JSON.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: super::output::Json,
     /// Sort by: title, type, affiliation, int, cun, str, rng, wpn, shd, pts, span, edition.
     #[arg(long, default_value = "title")]
     pub sort: String,
@@ -80,7 +78,7 @@ pub fn referenced_by(store: &Store, card: usize) -> anyhow::Result<Vec<String>> 
 
 pub fn card(ctx: &Context, args: CardArgs) -> anyhow::Result<ExitCode> {
     if let Some(file) = &args.errata {
-        return card_after_errata(ctx, &args.name.join(" "), file, args.json);
+        return card_after_errata(ctx, &args.name.join(" "), file, args.output.json);
     }
     let handle = crate::ingest::open_fresh(ctx)?;
     // Titles only for the lookup; the chosen card is then read in full.
@@ -101,7 +99,7 @@ pub fn card(ctx: &Context, args: CardArgs) -> anyhow::Result<ExitCode> {
             )
         };
         super::output::eprint_error(&msg);
-        return Ok(ExitCode::from(2));
+        return Ok(super::exit::not_found());
     };
     let card = &crate::store::cards::load_card(&handle.store, card.id)?
         .ok_or_else(|| anyhow::anyhow!("card {} vanished from the index", card.id))?;
@@ -111,7 +109,7 @@ pub fn card(ctx: &Context, args: CardArgs) -> anyhow::Result<ExitCode> {
         Lookup::Ambiguous { candidates, .. } => candidates.clone(),
         _ => Vec::new(),
     };
-    if args.json {
+    if args.output.json {
         print_json(&serde_json::json!({
             "card": card,
             "ambiguous_with": others.iter().map(|c| &c.title).collect::<Vec<_>>(),
@@ -345,7 +343,7 @@ pub fn cards(ctx: &Context, args: CardsArgs) -> anyhow::Result<ExitCode> {
         Ok(a) => a,
         Err(e) => {
             super::output::eprint_error(&format!("error: bad query\n{}", e.render(&q)));
-            return Ok(ExitCode::from(2));
+            return Ok(super::exit::bad_input());
         }
     };
     let handle = crate::ingest::open_fresh(ctx)?;
@@ -355,7 +353,7 @@ pub fn cards(ctx: &Context, args: CardsArgs) -> anyhow::Result<ExitCode> {
         prints: args.prints,
     };
     let rows = query::run(&handle.store, &ast, &opts)?;
-    if args.json {
+    if args.output.json {
         print_json(&rows)?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -417,7 +415,7 @@ fn card_after_errata(
     let errata = crate::errata::Errata::load(file, &db)?;
     let Some(before) = lookup(&db, name).card() else {
         super::output::eprint_error(&format!("no card matches `{name}`"));
-        return Ok(ExitCode::from(2));
+        return Ok(super::exit::not_found());
     };
     let after_db = errata.apply_rederived(&db);
     let after = &after_db.cards[before.id];

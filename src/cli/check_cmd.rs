@@ -14,9 +14,8 @@ pub struct CheckArgs {
     /// Scenario files or directories of them.
     #[arg(required = true, value_name = "FILE|DIR")]
     pub paths: Vec<PathBuf>,
-    /// Print results as JSON.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: super::output::Json,
     /// Skip a directory (repeatable), e.g. rulings/responses until the ability compiler lands.
     #[arg(long, value_name = "DIR")]
     pub skip: Vec<PathBuf>,
@@ -37,13 +36,15 @@ pub fn check(ctx: &Context, args: CheckArgs) -> anyhow::Result<ExitCode> {
         .map(|f| check_file(f, &db, &resolver))
         .collect();
     let failed = results.iter().filter(|r| r.failed()).count();
-    if args.json {
+    if args.output.json {
         super::output::print_json(&results)?;
     } else {
         print_text(&results, args.quiet);
     }
-    Ok(if failed > 0 {
-        ExitCode::from(1)
+    Ok(if results.iter().any(|r| r.error.is_some()) {
+        super::exit::bad_input()
+    } else if failed > 0 {
+        super::exit::failed()
     } else {
         ExitCode::SUCCESS
     })

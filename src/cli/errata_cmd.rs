@@ -20,14 +20,18 @@ pub struct ErrataArgs {
     /// More scenario files or directories to run besides `rulings/`.
     #[arg(value_name = "SCENARIOS")]
     pub scenarios: Vec<PathBuf>,
-    /// Print the report as JSON.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: super::output::Json,
 }
 
 pub fn errata(ctx: &Context, args: ErrataArgs) -> anyhow::Result<ExitCode> {
-    let db = crate::ingest::open_fresh(ctx)?.cards()?;
+    let handle = crate::ingest::open_fresh(ctx)?;
+    let db = handle.cards()?;
     let errata = Errata::load(&args.file, &db)?;
+    errata.check_rule_entries(|doc, title| {
+        let id = format!("{doc}:{}", crate::readers::slug(title));
+        crate::store::rules::entry(&handle.store, &id).is_ok_and(|e| e.is_some())
+    })?;
     let mut paths = vec![crate::corpus::repo_root().join("rulings")];
     paths.extend(args.scenarios.iter().cloned());
     // Paths relative to the working directory read better in the report.
@@ -38,13 +42,13 @@ pub fn errata(ctx: &Context, args: ErrataArgs) -> anyhow::Result<ExitCode> {
         .collect();
     let scenarios = read_scenarios(&files)?;
     let report = assess(&errata, &db, &scenarios);
-    if args.json {
+    if args.output.json {
         super::output::print_json(&report)?;
     } else {
         print_report(&report);
     }
     Ok(if report.any_flip() {
-        ExitCode::from(1)
+        super::exit::failed()
     } else {
         ExitCode::SUCCESS
     })

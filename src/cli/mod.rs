@@ -28,8 +28,8 @@ Examples:
 #[derive(Debug, Parser)]
 #[command(name = "daystrom", version, about = "Settles Star Trek CCG rules questions: cited rules search, card lookup, scenario checks.", after_help = EXAMPLES)]
 pub struct Cli {
-    /// Corpus root (else $DAYSTROM_CORPUS, else ../shared/corpus beside the repository).
-    #[arg(long, global = true, value_name = "DIR")]
+    /// Corpus root (else ../shared/corpus beside the repository).
+    #[arg(long, global = true, value_name = "DIR", env = "DAYSTROM_CORPUS")]
     pub corpus: Option<PathBuf>,
     /// Manifest of source documents (default: corpus/corpus.toml in the repository).
     #[arg(long, global = true, value_name = "FILE")]
@@ -80,8 +80,12 @@ pub enum Command {
     #[command(after_help = "Example:\n  daystrom abilities --coverage")]
     Abilities(abilities_cmd::AbilitiesArgs),
     /// Show which verdicts a proposed erratum would flip.
-    #[command(after_help = "Example:\n  daystrom errata tests/fixtures/errata/hugh.toml")]
+    #[command(
+        after_help = "Example:\n  daystrom errata tests/fixtures/errata/hugh-no-nullify.toml"
+    )]
     Errata(errata_cmd::ErrataArgs),
+    /// Print the manual page (roff): `daystrom man > daystrom.1`.
+    Man,
     /// Print shell completions.
     #[command(after_help = "Example:\n  daystrom completions zsh > ~/.zfunc/_daystrom")]
     Completions {
@@ -90,7 +94,8 @@ pub enum Command {
     },
 }
 
-/// Run the command line; errors print once, with their causes, and exit 1.
+/// Run the command line; errors print once, with their causes, and exit
+/// with [`exit::bad_input`].
 pub fn main() -> ExitCode {
     quiet_broken_pipe();
     let cli = Cli::parse();
@@ -99,13 +104,20 @@ pub fn main() -> ExitCode {
         Err(panic) if is_broken_pipe(panic.as_ref()) => ExitCode::SUCCESS,
         Err(panic) => std::panic::resume_unwind(panic),
         Ok(Ok(code)) => code,
+        Ok(Err(err))
+            if err
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
         Ok(Err(err)) => {
             let mut msg = format!("error: {err}");
             for cause in err.chain().skip(1) {
                 msg.push_str(&format!("\n  caused by: {cause}"));
             }
             output::eprint_error(&msg);
-            ExitCode::from(1)
+            exit::bad_input()
         }
     }
 }
@@ -151,6 +163,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check(a) => check_cmd::check(&ctx, a),
         Command::Abilities(a) => abilities_cmd::abilities(&ctx, a),
         Command::Errata(a) => errata_cmd::errata(&ctx, a),
+        Command::Man => {
+            clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout())?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Completions { shell } => {
             clap_complete::generate(
                 shell,
@@ -160,6 +176,23 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
+    }
+}
+
+/// The exit codes of every command (README.md, "Exit codes").
+pub mod exit {
+    use std::process::ExitCode;
+    /// A failed expectation (`check`) or a flipped verdict (`errata`).
+    pub fn failed() -> ExitCode {
+        ExitCode::from(1)
+    }
+    /// Nothing found: no such card, no entry, no search result.
+    pub fn not_found() -> ExitCode {
+        ExitCode::from(3)
+    }
+    /// Bad input: a file or query that does not read, or any other error.
+    pub fn bad_input() -> ExitCode {
+        ExitCode::from(4)
     }
 }
 

@@ -68,3 +68,11 @@ pub fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
     println!("{}", serde_json::to_string_pretty(value)?);
     Ok(())
 }
+
+/// `--json`, declared once for every command that prints an answer.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct Json {
+    /// Print JSON instead of text (search: schema in docs/search-json.md).
+    #[arg(long)]
+    pub json: bool,
+}

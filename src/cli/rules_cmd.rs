@@ -7,14 +7,14 @@ use std::process::ExitCode;
 
 #[derive(Debug, clap::Args)]
 pub struct IngestArgs {
-    /// Print the summary as JSON.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: super::output::Json,
 }
 
 #[derive(Debug, clap::Args)]
 pub struct SearchArgs {
     /// The question or words to search for; "quoted phrases" must match as phrases.
+    /// A query beginning with `-` goes after `--`: `daystrom search -- -1 RANGE`.
     #[arg(required = true)]
     pub query: Vec<String>,
     /// Only this manifest document (e.g. glossary, current-rulings, rulebook-1e; `cards` for cards).
@@ -23,15 +23,14 @@ pub struct SearchArgs {
     /// Only this edition.
     #[arg(long, value_parser = ["1e", "2e", "1E", "2E"])]
     pub edition: Option<String>,
-    /// Language of the documents to search.
-    #[arg(long, default_value = "en", value_parser = ["en", "it"])]
-    pub lang: String,
+    /// Language of the documents to search (default: the language of `--doc`, else en).
+    #[arg(long, value_parser = ["en", "it"])]
+    pub lang: Option<String>,
     /// How many results.
     #[arg(short = 'n', long, default_value_t = 10)]
     pub limit: usize,
-    /// JSON output (schema in docs/search-json.md).
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: super::output::Json,
 }
 
 #[derive(Debug, clap::Args)]
@@ -39,8 +38,8 @@ pub struct DefineArgs {
     /// The term (a Glossary or Current Rulings title).
     #[arg(required = true)]
     pub term: Vec<String>,
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: super::output::Json,
 }
 
 #[derive(Debug, clap::Args)]
@@ -49,8 +48,8 @@ pub struct DiffArgs {
     pub old: String,
     /// New version: a manifest id or a path.
     pub new: String,
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: super::output::Json,
 }
 
 pub fn ingest(ctx: &Context, args: IngestArgs) -> anyhow::Result<ExitCode> {
@@ -61,7 +60,7 @@ pub fn ingest(ctx: &Context, args: IngestArgs) -> anyhow::Result<ExitCode> {
             rules_only: false,
         },
     )?;
-    if args.json {
+    if args.output.json {
         print_json(&summary)?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -82,15 +81,33 @@ pub fn ingest(ctx: &Context, args: IngestArgs) -> anyhow::Result<ExitCode> {
 pub fn search(ctx: &Context, args: SearchArgs) -> anyhow::Result<ExitCode> {
     let handle = crate::ingest::open_fresh(ctx)?;
     let searcher = handle.searcher()?;
+    let doc_lang = match &args.doc {
+        Some(doc) => match document_lang(&handle.store, doc)? {
+            Ok(lang) => lang,
+            Err(unknown) => {
+                super::output::eprint_error(&unknown);
+                return Ok(ExitCode::from(2));
+            }
+        },
+        None => None,
+    };
     let q = SearchQuery {
         text: args.query.join(" "),
         doc: args.doc.clone(),
         edition: args.edition.as_ref().map(|e| e.to_lowercase()),
-        lang: Some(args.lang.clone()),
+        lang: Some(args.lang.or(doc_lang).unwrap_or_else(|| "en".into())),
         limit: args.limit,
     };
-    let hits = searcher.search(&q)?;
-    if args.json {
+    let hits = match searcher.search(&q) {
+        Ok(hits) => hits,
+        Err(e) if args.output.json => {
+            let why = e.to_string();
+            print_json(&serde_json::json!({ "query": q.text, "results": [], "error": why }))?;
+            return Ok(super::exit::not_found());
+        }
+        Err(e) => return Err(e),
+    };
+    if args.output.json {
         print_json(&serde_json::json!({ "query": q.text, "results": hits }))?;
     } else if hits.is_empty() {
         println!("no results for {:?}", q.text);
@@ -101,10 +118,39 @@ pub fn search(ctx: &Context, args: SearchArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(if hits.is_empty() {
-        ExitCode::from(1)
+        super::exit::not_found()
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The language of the document `--doc` names (`None` for `cards`), or an
+/// error naming the documents there are.
+fn document_lang(
+    store: &crate::store::Store,
+    doc: &str,
+) -> anyhow::Result<Result<Option<String>, String>> {
+    if doc == "cards" {
+        return Ok(Ok(None));
+    }
+    let mut st = store
+        .conn
+        .prepare("SELECT id, lang FROM documents ORDER BY id")?;
+    let docs: Vec<(String, String)> = st
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    if let Some((_, lang)) = docs.iter().find(|(id, _)| id == doc) {
+        return Ok(Ok(Some(lang.clone())));
+    }
+    let mut ids: Vec<&str> = docs.iter().map(|(id, _)| id.as_str()).collect();
+    ids.push("cards");
+    let hint = crate::suggest::best(doc, ids.iter().copied())
+        .map(|d| format!(" did you mean `{d}`?"))
+        .unwrap_or_default();
+    Ok(Err(format!(
+        "error: no document `{doc}`;{hint} documents: {}",
+        ids.join(", ")
+    )))
 }
 
 fn print_hit(h: &Hit, colour: bool) {
@@ -137,7 +183,7 @@ pub fn define(ctx: &Context, args: DefineArgs) -> anyhow::Result<ExitCode> {
     let term = args.term.join(" ");
     let answer = crate::rules::define(&handle.store, &term)?;
     let found = !answer.definitions.is_empty();
-    if args.json {
+    if args.output.json {
         print_json(&answer)?;
     } else if !found {
         eprintln!("no entry titled {term:?}.");
@@ -198,7 +244,7 @@ pub fn define(ctx: &Context, args: DefineArgs) -> anyhow::Result<ExitCode> {
     Ok(if found {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(1)
+        super::exit::not_found()
     })
 }
 
@@ -207,7 +253,7 @@ pub fn diff(ctx: &Context, args: DiffArgs) -> anyhow::Result<ExitCode> {
     let old = crate::rules::load_version(corpus.as_ref(), &args.old)?;
     let new = crate::rules::load_version(corpus.as_ref(), &args.new)?;
     let d = crate::rules::diff(&args.old, &old, &args.new, &new);
-    if args.json {
+    if args.output.json {
         print_json(&d)?;
         return Ok(ExitCode::SUCCESS);
     }

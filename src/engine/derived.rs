@@ -28,6 +28,16 @@ pub struct Change {
     pub citation: Citation,
 }
 
+impl Change {
+    /// The change as a verdict's reason about the piece `handle`.
+    pub fn reason(self, handle: &str) -> Reason {
+        Reason {
+            text: format!("{} ({handle})", self.text),
+            citation: Some(self.citation),
+        }
+    }
+}
+
 /// A derived attribute.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Value {
@@ -51,7 +61,7 @@ pub fn printed_value(stat: Option<&Stat>) -> Option<i32> {
                 .split('+')
                 .filter_map(|p| p.trim().parse::<i32>().ok())
                 .collect();
-            (!parts.is_empty()).then(|| parts.iter().sum())
+            (!parts.is_empty()).then(|| parts.iter().fold(0i32, |a, b| a.saturating_add(*b)))
         }
     }
 }
@@ -115,7 +125,7 @@ pub fn attribute(state: &GameState, piece: usize, attr: Attr) -> Value {
     }
     for a in applied.iter().filter(|a| matches!(a.op, ModOp::Add(_))) {
         if let ModOp::Add(n) = a.op {
-            value += n;
+            value = value.saturating_add(n);
         }
         note(a);
     }
@@ -124,7 +134,7 @@ pub fn attribute(state: &GameState, piece: usize, attr: Attr) -> Value {
         .filter(|a| matches!(a.op, ModOp::Multiply(_)))
     {
         if let ModOp::Multiply(n) = a.op {
-            value *= n;
+            value = value.saturating_mul(n);
         }
         note(a);
     }
@@ -231,7 +241,7 @@ fn stacked(applied: Vec<Applied>) -> (Vec<Applied>, Vec<Applied>) {
             (Some(_), Cumulative::Yes) => out.push(a),
             (Some(b), Cumulative::UpTo(cap)) => {
                 if let (ModOp::Add(x), ModOp::Add(y)) = (b.op, a.op) {
-                    b.op = ModOp::Add((x + y).clamp(-cap, cap));
+                    b.op = ModOp::Add(x.saturating_add(y).clamp(-cap, cap));
                 }
             }
         }
@@ -292,13 +302,19 @@ enum Group {
 }
 
 fn group(state: &GameState, piece: usize) -> Option<Group> {
-    match state.pieces[piece].at {
-        Place::Aboard(c) if c != piece && state.pieces[c].card.is_personnel() => group(state, c),
-        Place::Aboard(c) => Some(Group::Aboard(c)),
-        Place::Planet(l) => Some(Group::Planet(l)),
-        Place::Space(l) => Some(Group::Space(l)),
-        _ => None,
+    // Equipment played on a personnel is with that personnel's group; the
+    // walk is bounded so a malformed "aboard" cycle cannot loop.
+    let mut cur = piece;
+    for _ in 0..32 {
+        match state.pieces[cur].at {
+            Place::Aboard(c) if c != cur && state.pieces[c].card.is_personnel() => cur = c,
+            Place::Aboard(c) => return Some(Group::Aboard(c)),
+            Place::Planet(l) => return Some(Group::Planet(l)),
+            Place::Space(l) => return Some(Group::Space(l)),
+            _ => return None,
+        }
     }
+    None
 }
 
 /// True when a continuous effect of `source` (its subject and reach) covers `piece`.
@@ -496,14 +512,17 @@ pub fn card(state: &GameState, piece: usize) -> Card {
     card
 }
 
-/// Every change to a piece's attributes and skills: for a verdict's reasons.
-pub fn changes(state: &GameState, piece: usize) -> Vec<Change> {
+/// Every change to a piece's attributes and skills, as a verdict's reasons
+/// (each naming its card and the entry it applies).
+pub fn reasons(state: &GameState, piece: usize) -> Vec<Reason> {
     let mut out: Vec<Change> = Attr::ALL
         .iter()
         .flat_map(|&a| attribute(state, piece, a).changes)
         .collect();
     out.extend(skills(state, piece).1);
-    out
+    out.into_iter()
+        .map(|c| c.reason(&state.pieces[piece].handle))
+        .collect()
 }
 
 /// The derived value of an attribute, pushing a reason for each card that
@@ -520,9 +539,11 @@ pub fn read(state: &GameState, piece: usize, attr: Attr, reasons: &mut Vec<Reaso
             citation: Some(Citation::glossary("undefined attribute")),
         });
     }
-    reasons.extend(v.changes.into_iter().chain(v.notes).map(|c| Reason {
-        text: format!("{} ({})", c.text, state.pieces[piece].handle),
-        citation: Some(c.citation),
-    }));
+    reasons.extend(
+        v.changes
+            .into_iter()
+            .chain(v.notes)
+            .map(|c| c.reason(&state.pieces[piece].handle)),
+    );
     v.value
 }

@@ -9,9 +9,11 @@ pub mod verdict;
 pub use verdict::{Citation, Reason, Verdict, VerdictValue};
 pub mod checks;
 pub mod derived;
+pub mod first_edition;
 pub mod permissions;
 pub mod question;
 pub mod requirements;
+pub mod ruleset;
 pub mod state;
 
 #[cfg(test)]

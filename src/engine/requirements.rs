@@ -137,6 +137,25 @@ pub enum Requirement {
         setting: Setting,
         req: Box<Requirement>,
     },
+    /// "three personnel with Diplomacy", "a personnel with 2 Navigation",
+    /// "two leaders with Honor": at least `count` members who each meet
+    /// `each` on their own (Glossary "dilemma resolution": "a requirement for
+    /// a personnel with 2 Navigation must be met by a single personnel").
+    Members {
+        count: u32,
+        each: Box<Requirement>,
+    },
+    /// "If nine or fewer personnel", "more than nine personnel": how many
+    /// personnel the crew or Away Team has.
+    GroupSize {
+        cmp: Cmp,
+        count: u32,
+    },
+    /// "an OFFICER aboard your ship at this location": met by the crew
+    /// aboard the ship, not by the Away Team facing the dilemma.
+    OnShip(Box<Requirement>),
+    /// `non-X`: a member who does not meet `X` ("non-android").
+    Not(Box<Requirement>),
     All(Vec<Requirement>),
     Any(Vec<Requirement>),
 }
@@ -164,9 +183,20 @@ impl std::fmt::Display for Requirement {
                 }
                 _ => write!(f, "{req} (at {})", setting.icon()),
             },
+            Requirement::Not(r) => write!(f, "non-{r}"),
+            Requirement::GroupSize { cmp, count } => write!(f, "personnel{}{count}", cmp.symbol()),
+            Requirement::OnShip(r) => write!(f, "({r}) aboard the ship"),
+            Requirement::Members { count, each } => write!(f, "{count} personnel with ({each})"),
             Requirement::All(v) => join(f, v, " + "),
             Requirement::Any(v) => join(f, v, " OR "),
         }
+    }
+}
+
+/// A requirement serializes as it prints ("Leadership + Diplomacy x2").
+impl serde::Serialize for Requirement {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }
 
@@ -188,7 +218,18 @@ enum Tok {
     Open,
     Close,
     Plus,
-    Or,
+    /// "OR" (`true`) or "or" (`false`): a capital OR separates alternatives; a
+    /// lower-case "or" may close a comma list ("Empathy, Diplomacy or Morn").
+    Or(bool),
+    /// A comma: a list separator ("Navigation, Physics, and 2 ENGINEER") or
+    /// the end of the requirement ("Unless Empathy present, ...").
+    Comma,
+    /// "a", "an", "any" before a term ("an Admiral", "any Scotty").
+    Article(String),
+    /// "non-" before a term ("non-android", "non-[Bor]").
+    Non,
+    /// ":" ("must have: Youth OR Music").
+    Colon,
     Cmp(Cmp),
     Num(f32),
     Title(String),
@@ -199,19 +240,23 @@ enum Tok {
     Stop,
 }
 
-fn tokenize(text: &str) -> Vec<Tok> {
+/// Tokens with the char index each starts at.
+fn tokenize(text: &str) -> Vec<(usize, Tok)> {
     let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
+    let mut out = Positioned::default();
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
+        out.at = i;
         match c {
             c if c.is_whitespace() => i += 1,
             '(' => (out.push(Tok::Open), i += 1).1,
             ')' => (out.push(Tok::Close), i += 1).1,
             '+' => (out.push(Tok::Plus), i += 1).1,
             '&' => (out.push(Tok::Plus), i += 1).1,
-            ',' | ';' | '.' | ':' | '*' | '"' => (out.push(Tok::Stop), i += 1).1,
+            ',' => (out.push(Tok::Comma), i += 1).1,
+            ':' => (out.push(Tok::Colon), i += 1).1,
+            ';' | '.' | '*' | '"' => (out.push(Tok::Stop), i += 1).1,
             '>' | '<' | '=' => {
                 let eq = chars.get(i + 1) == Some(&'=');
                 let cmp = match (c, eq) {
@@ -258,8 +303,35 @@ fn tokenize(text: &str) -> Vec<Tok> {
                     i += 1;
                     continue;
                 }
+                let w = match w.strip_suffix("-classification") {
+                    // "an OFFICER-classification personnel".
+                    Some(stem) => stem.to_string(),
+                    None => w,
+                };
+                if w.starts_with("non-") {
+                    // "non-android", "non-[Bor]": the prefix, then the term read afresh.
+                    out.push(Tok::Non);
+                    i = start + 4;
+                    continue;
+                }
+                if w == "least"
+                    && out
+                        .toks
+                        .last()
+                        .is_some_and(|(_, t)| *t == Tok::Word("at".into()))
+                {
+                    // "at least two": the count alone.
+                    out.toks.pop();
+                    continue;
+                }
+                if w == "AND" {
+                    out.push(Tok::Plus);
+                    continue;
+                }
                 if w == "OR" || w == "or" {
-                    out.push(Tok::Or);
+                    out.push(Tok::Or(w == "OR"));
+                } else if ["a", "an", "any"].contains(&w.as_str()) {
+                    out.push(Tok::Article(w));
                 } else if w == "and" {
                     out.push(Tok::Plus);
                 } else if let Some(n) = parse_num(&w) {
@@ -270,7 +342,20 @@ fn tokenize(text: &str) -> Vec<Tok> {
             }
         }
     }
-    out
+    out.toks
+}
+
+/// Tokens being collected, each with the char index it starts at.
+#[derive(Default)]
+struct Positioned {
+    toks: Vec<(usize, Tok)>,
+    at: usize,
+}
+
+impl Positioned {
+    fn push(&mut self, t: Tok) {
+        self.toks.push((self.at, t));
+    }
 }
 
 fn is_dotted_abbrev(chars: &[char]) -> bool {
@@ -279,6 +364,12 @@ fn is_dotted_abbrev(chars: &[char]) -> bool {
 }
 
 fn parse_num(w: &str) -> Option<f32> {
+    const WORDS: [&str; 9] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    ];
+    if let Some(n) = WORDS.iter().position(|n| *n == w) {
+        return Some(n as f32 + 1.0);
+    }
     let w = w.trim_start_matches('x');
     if w == "1/2" {
         return Some(0.5);
@@ -302,28 +393,96 @@ impl std::fmt::Display for RequirementError {
 const MAX_NESTING: usize = 32;
 
 struct Parser {
-    toks: Vec<Tok>,
+    toks: Vec<(usize, Tok)>,
     pos: usize,
+    /// Dilemma conditions: every name must be a skill, classification,
+    /// affiliation or personnel feature the vocabulary knows, so an unknown
+    /// word ends the requirement instead of being read as a skill.
+    strict: bool,
     /// Parentheses and qualifiers open around the current token.
     depth: usize,
 }
 
 impl Parser {
     fn peek(&self) -> Option<&Tok> {
-        self.toks.get(self.pos)
+        self.tok(self.pos)
+    }
+
+    fn tok(&self, at: usize) -> Option<&Tok> {
+        self.toks.get(at).map(|(_, t)| t)
     }
 
     fn expr(&mut self) -> Result<Requirement, RequirementError> {
-        let mut alts = vec![self.conj()?];
-        while self.peek() == Some(&Tok::Or) && self.starts_term(self.pos + 1) {
+        self.alternatives(Self::list)
+    }
+
+    /// `next` parts joined by "OR"/"or".
+    fn alternatives(
+        &mut self,
+        next: fn(&mut Self) -> Result<Requirement, RequirementError>,
+    ) -> Result<Requirement, RequirementError> {
+        let mut alts = vec![next(self)?];
+        while matches!(self.peek(), Some(Tok::Or(_))) && self.starts_term(self.pos + 1) {
             self.pos += 1;
-            alts.push(self.conj()?);
+            alts.push(next(self)?);
         }
-        Ok(if alts.len() == 1 {
-            alts.pop().expect("one")
+        Ok(one_or(alts, Requirement::Any))
+    }
+
+    /// Terms joined by "+"/"and", or a written list: "Navigation, Physics,
+    /// and 2 ENGINEER" (all of them), "Empathy, Diplomacy, Morn or any
+    /// Scotty" (any of them: the lower-case "or" closing the list decides).
+    fn list(&mut self) -> Result<Requirement, RequirementError> {
+        let mut items = vec![self.conj()?];
+        let mut any = false;
+        while self.peek() == Some(&Tok::Comma) {
+            let save = self.pos;
+            self.pos += 1;
+            let closing = match self.peek() {
+                Some(Tok::Plus) => Some(false),
+                Some(Tok::Or(false)) => Some(true),
+                _ => None,
+            };
+            if closing.is_some() {
+                self.pos += 1;
+            }
+            match self.item() {
+                Some(r) => items.push(r),
+                None => {
+                    self.pos = save;
+                    break;
+                }
+            }
+            if let Some(or) = closing {
+                any = or;
+                break;
+            }
+        }
+        if items.len() > 1 && self.peek() == Some(&Tok::Or(false)) {
+            let save = self.pos;
+            self.pos += 1;
+            match self.item() {
+                Some(r) => {
+                    items.push(r);
+                    any = true;
+                }
+                None => self.pos = save,
+            }
+        }
+        Ok(if any {
+            one_or(items, Requirement::Any)
         } else {
-            Requirement::Any(alts)
+            one_or(flatten_all(items), Requirement::All)
         })
+    }
+
+    /// One more item of a list, or `None` (position unchanged by the caller)
+    /// when what follows the comma is not a requirement.
+    fn item(&mut self) -> Option<Requirement> {
+        if !self.starts_term(self.pos) {
+            return None;
+        }
+        self.conj().ok()
     }
 
     fn conj(&mut self) -> Result<Requirement, RequirementError> {
@@ -332,17 +491,25 @@ impl Parser {
             self.pos += 1;
             all.push(self.term()?);
         }
-        Ok(if all.len() == 1 {
-            all.pop().expect("one")
-        } else {
-            Requirement::All(all)
-        })
+        Ok(one_or(all, Requirement::All))
     }
 
     fn starts_term(&self, at: usize) -> bool {
-        match self.toks.get(at) {
+        match self.tok(at) {
             Some(Tok::Open | Tok::Title(_) | Tok::Num(_) | Tok::Icon(_)) => true,
-            Some(Tok::Word(w)) => w.starts_with(|c: char| c.is_uppercase()),
+            Some(Tok::Article(a)) => {
+                self.starts_term(at + 1)
+                    || (a == "any"
+                        && matches!(self.tok(at + 1), Some(Tok::Word(w)) if w.starts_with(|c: char| c.is_uppercase())))
+            }
+            Some(Tok::Non) => self.starts_term(at + 1),
+            Some(Tok::Word(w)) if w == "more" => {
+                matches!(self.tok(at + 1), Some(Tok::Word(t)) if t == "than")
+            }
+            Some(Tok::Word(w)) if self.strict => {
+                Attribute::parse(w).is_some() || self.known_name_at(at).is_some()
+            }
+            Some(Tok::Word(w)) => w.starts_with(|c: char| c.is_uppercase()) || feature(w).is_some(),
             _ => false,
         }
     }
@@ -350,6 +517,8 @@ impl Parser {
     /// A term and the qualifiers written after it: `with …`, `(at [P])`.
     fn term(&mut self) -> Result<Requirement, RequirementError> {
         let mut req = self.bare_term()?;
+        // "an OFFICER personnel", "[Maq] personnel".
+        self.skip_word("personnel");
         for _ in 0..=MAX_NESTING {
             if let Some(setting) = self.setting_qualifier() {
                 req = Requirement::At {
@@ -364,8 +533,10 @@ impl Parser {
                     base: Box::new(req),
                     qualifier: Box::new(self.qualifier()?),
                 };
+            } else if let Some(alt) = self.parenthetical_alternative() {
+                req = Requirement::Any(vec![req, alt?]);
             } else {
-                return Ok(req);
+                return Ok(self.placed(req));
             }
         }
         Err(Self::too_deep())
@@ -377,17 +548,56 @@ impl Parser {
         ))
     }
 
+    /// "Leadership (or [Com] and [Def] icons)": an alternative in parentheses.
+    fn parenthetical_alternative(&mut self) -> Option<Result<Requirement, RequirementError>> {
+        if self.peek() != Some(&Tok::Open) || self.tok(self.pos + 1) != Some(&Tok::Or(false)) {
+            return None;
+        }
+        if self.depth == MAX_NESTING {
+            return Some(Err(Self::too_deep()));
+        }
+        let save = self.pos;
+        self.pos += 2;
+        self.depth += 1;
+        let alt = self.expr();
+        self.depth -= 1;
+        if alt.is_err() || self.peek() != Some(&Tok::Close) {
+            self.pos = save;
+            return None;
+        }
+        self.pos += 1;
+        Some(alt)
+    }
+
+    /// The words after a term that say where it is met: "present", "must be
+    /// present", "in Away Team" (the group itself), "aboard your ship at this
+    /// location" (the crew aboard the ship).
+    fn placed(&mut self, req: Requirement) -> Requirement {
+        self.skip_phrase(&["must", "be", "present"]);
+        self.skip_word("present");
+        self.skip_phrase(&["in", "Away", "Team"]);
+        if self.skip_phrase(&["aboard", "your", "ship"]) {
+            self.skip_phrase(&["at", "this", "location"]);
+            return Requirement::OnShip(Box::new(req));
+        }
+        req
+    }
+
+    fn skip_phrase(&mut self, words: &[&str]) -> bool {
+        let matches = words.iter().enumerate().all(|(k, w)| {
+            matches!(self.tok(self.pos + k), Some(Tok::Word(t)) if t.eq_ignore_ascii_case(w))
+        });
+        if matches {
+            self.pos += words.len();
+        }
+        matches
+    }
+
     /// `(at [P])` / `(at [S])` after a term.
     fn setting_qualifier(&mut self) -> Option<Setting> {
         let at = self.pos;
-        let is_at =
-            matches!(self.toks.get(at + 1), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("at"));
-        match (
-            self.toks.get(at),
-            is_at,
-            self.toks.get(at + 2),
-            self.toks.get(at + 3),
-        ) {
+        let is_at = matches!(self.tok(at + 1), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("at"));
+        match (self.tok(at), is_at, self.tok(at + 2), self.tok(at + 3)) {
             (Some(Tok::Open), true, Some(Tok::Icon(code)), Some(Tok::Close)) => {
                 let setting = Setting::from_icon(code)?;
                 self.pos += 4;
@@ -400,16 +610,7 @@ impl Parser {
     /// What follows `with`: single terms joined by `or` ("[Cmd] or [Stf]"),
     /// each met by one personnel.
     fn qualifier(&mut self) -> Result<Requirement, RequirementError> {
-        let mut alts = vec![self.bare_term()?];
-        while self.peek() == Some(&Tok::Or) && self.starts_term(self.pos + 1) {
-            self.pos += 1;
-            alts.push(self.bare_term()?);
-        }
-        Ok(if alts.len() == 1 {
-            alts.pop().expect("one")
-        } else {
-            Requirement::Any(alts)
-        })
+        self.alternatives(Self::bare_term)
     }
 
     fn bare_term(&mut self) -> Result<Requirement, RequirementError> {
@@ -440,56 +641,225 @@ impl Parser {
                     .canonical(&code)
                     .unwrap_or(&code)
                     .to_string();
-                Ok(Requirement::Icon(canonical))
+                let icon = Requirement::Icon(canonical);
+                self.skip_word("icons");
+                self.skip_word("icon");
+                // "[Def] drone", "[Def] Borg": one personnel with the icon and the feature.
+                if matches!(self.peek(), Some(Tok::Word(_))) && self.starts_term(self.pos) {
+                    let feature = self.bare_term()?;
+                    return Ok(Requirement::Members {
+                        count: 1,
+                        each: Box::new(Requirement::All(vec![icon, feature])),
+                    });
+                }
+                Ok(icon)
+            }
+            Some(Tok::Article(a)) => {
+                self.pos += 1;
+                self.after_article(&a)
+            }
+            Some(Tok::Non) => {
+                self.pos += 1;
+                Ok(Requirement::Not(Box::new(self.bare_term()?)))
             }
             Some(Tok::Num(n)) => {
                 self.pos += 1;
-                match self.skill_name() {
-                    Some(name) => {
-                        self.skip_word("present");
-                        Ok(Requirement::Skill { name, count: n })
-                    }
-                    None => Err(RequirementError(format!(
-                        "a number {n} is not followed by a skill"
-                    ))),
-                }
+                self.counted(n)
             }
             Some(Tok::Word(w)) => {
-                if let Some(attr) = Attribute::parse(&w) {
-                    if let Some(Tok::Cmp(cmp)) = self.toks.get(self.pos + 1).cloned() {
-                        if let Some(Tok::Num(n)) = self.toks.get(self.pos + 2).cloned() {
-                            self.pos += 3;
-                            return Ok(Requirement::Total {
-                                attr,
-                                cmp,
-                                value: n as i32,
-                            });
-                        }
-                    }
+                if let Some(total) = self.total(&w) {
+                    return Ok(total);
+                }
+                if let Some(size) = self.more_than() {
+                    return Ok(size);
                 }
                 let name = self
                     .skill_name()
                     .ok_or_else(|| RequirementError(format!("`{w}` is not a skill")))?;
-                let mut count = 1.0;
-                if let Some(Tok::Word(x)) = self.peek() {
-                    if x == "x" {
-                        if let Some(Tok::Num(n)) = self.toks.get(self.pos + 1) {
-                            count = *n;
-                            self.pos += 2;
-                        }
-                    }
-                } else if let Some(Tok::Num(n)) = self.peek() {
-                    // "x2" tokenizes as a number.
-                    count = *n;
-                    self.pos += 1;
-                }
-                self.skip_word("present");
-                Ok(Requirement::Skill { name, count })
+                Ok(Requirement::Skill {
+                    name,
+                    count: self.multiplier(),
+                })
             }
             other => Err(RequirementError(format!(
                 "expected a skill, an attribute total or {{Title}}, found {other:?}"
             ))),
         }
+    }
+
+    /// What follows a count: "2 Computer Skill" (a skill twice), "three
+    /// personnel with Diplomacy", "two female Away Team members", "4 [Def]
+    /// drones" (that many members, each meeting the features).
+    fn counted(&mut self, n: f32) -> Result<Requirement, RequirementError> {
+        if let Some(size) = self.or_fewer(n) {
+            return Ok(size);
+        }
+        let mut quals = Vec::new();
+        while !self.at_member_noun()
+            && self.peek() != Some(&Tok::Open)
+            && self.starts_term(self.pos)
+            && quals.len() < 3
+        {
+            quals.push(self.bare_term()?);
+        }
+        let noun = self.skip_member_nouns();
+        let with = self.skip_relative();
+        if with {
+            // "must have: Youth OR Music OR STRENGTH>9": the colon gives the
+            // member the whole list of alternatives.
+            let colon = self.tok(self.pos - 1) == Some(&Tok::Colon);
+            quals.push(if colon { self.expr()? } else { self.conj()? });
+        }
+        match (noun || with, quals.as_slice()) {
+            (false, [Requirement::Skill { name, count }]) => Ok(Requirement::Skill {
+                name: name.clone(),
+                count: n * count,
+            }),
+            // "one personnel (random selection)": a count of anyone is a
+            // selection, not a requirement.
+            (_, []) => Err(RequirementError(format!(
+                "a number {n} is not followed by a skill"
+            ))),
+            _ => {
+                // "2 [Def] Borg": two personnel, each with the icon and the feature.
+                let each = match quals.as_slice() {
+                    [Requirement::Members { count: 1, each }] => each.as_ref().clone(),
+                    _ => one_or(flatten_all(quals), Requirement::All),
+                };
+                Ok(Requirement::Members {
+                    count: n as u32,
+                    each: Box::new(each),
+                })
+            }
+        }
+    }
+
+    /// "nine or fewer personnel", "two or more personnel".
+    fn or_fewer(&mut self, n: f32) -> Option<Requirement> {
+        let cmp = match (self.peek(), self.tok(self.pos + 1)) {
+            (Some(Tok::Or(false)), Some(Tok::Word(w))) if w == "fewer" || w == "less" => Cmp::Le,
+            (Some(Tok::Or(false)), Some(Tok::Word(w))) if w == "more" => Cmp::Ge,
+            _ => return None,
+        };
+        self.pos += 2;
+        self.skip_member_nouns();
+        Some(Requirement::GroupSize {
+            cmp,
+            count: n as u32,
+        })
+    }
+
+    fn at_member_noun(&self) -> bool {
+        const NOUNS: [&str; 7] = [
+            "personnel",
+            "member",
+            "members",
+            "crew",
+            "away",
+            "team",
+            "people",
+        ];
+        matches!(self.peek(), Some(Tok::Word(w)) if NOUNS.contains(&w.to_lowercase().as_str()))
+    }
+
+    fn skip_member_nouns(&mut self) -> bool {
+        let mut any = false;
+        while self.at_member_noun() {
+            self.pos += 1;
+            any = true;
+        }
+        any
+    }
+
+    /// "with", "who has", "who have", "present has": the features each member has.
+    fn skip_relative(&mut self) -> bool {
+        let start = self.pos;
+        for w in ["with", "who", "present", "must", "has", "have"] {
+            self.skip_word(w);
+        }
+        let colon = self.peek() == Some(&Tok::Colon);
+        if colon {
+            self.pos += 1;
+        }
+        let read = &self.toks[start..self.pos];
+        let relative = read.iter().any(
+            |(_, t)| matches!(t, Tok::Word(w) if ["with", "has", "have"].contains(&w.as_str())),
+        );
+        if !relative || !self.starts_term(self.pos) {
+            self.pos = start;
+            return false;
+        }
+        true
+    }
+
+    /// "more than nine personnel".
+    fn more_than(&mut self) -> Option<Requirement> {
+        let (Some(Tok::Word(m)), Some(Tok::Word(t)), Some(Tok::Num(n))) = (
+            self.peek(),
+            self.tok(self.pos + 1),
+            self.tok(self.pos + 2).cloned(),
+        ) else {
+            return None;
+        };
+        if m != "more" || t != "than" {
+            return None;
+        }
+        self.pos += 3;
+        self.skip_member_nouns();
+        Some(Requirement::GroupSize {
+            cmp: Cmp::Gt,
+            count: n as u32,
+        })
+    }
+
+    /// `INTEGRITY>32`.
+    fn total(&mut self, w: &str) -> Option<Requirement> {
+        let attr = Attribute::parse(w)?;
+        let Some(Tok::Cmp(cmp)) = self.tok(self.pos + 1).cloned() else {
+            return None;
+        };
+        let Some(Tok::Num(n)) = self.tok(self.pos + 2).cloned() else {
+            return None;
+        };
+        self.pos += 3;
+        Some(Requirement::Total {
+            attr,
+            cmp,
+            value: n as i32,
+        })
+    }
+
+    /// `x2` after a skill (1 when absent).
+    fn multiplier(&mut self) -> f32 {
+        match (self.peek().cloned(), self.tok(self.pos + 1).cloned()) {
+            (Some(Tok::Word(x)), Some(Tok::Num(n))) if x == "x" => {
+                self.pos += 2;
+                n
+            }
+            // "x2" tokenizes as a number.
+            (Some(Tok::Num(n)), _) => {
+                self.pos += 1;
+                n
+            }
+            _ => 1.0,
+        }
+    }
+
+    /// "an Admiral" is a classification or feature; "any Scotty" names any
+    /// personnel of that name unless it is a skill ("any Intelligence").
+    fn after_article(&mut self, article: &str) -> Result<Requirement, RequirementError> {
+        if self.at_member_noun() {
+            return self.counted(1.0);
+        }
+        if article == "any" {
+            if let Some(Tok::Word(w)) = self.peek().cloned() {
+                if w.starts_with(|c: char| c.is_uppercase()) && known_name(&w).is_none() {
+                    self.pos += 1;
+                    return Ok(Requirement::Personnel(format!("any {w}")));
+                }
+            }
+        }
+        self.bare_term()
     }
 
     fn skip_word(&mut self, word: &str) {
@@ -499,11 +869,20 @@ impl Parser {
     }
 
     /// A skill name: one all-caps word, or a run of capitalised words that
-    /// stops before a word that starts a sentence (followed by a lowercase word).
+    /// stops before a word that starts a sentence (followed by a lowercase
+    /// word); a personnel feature ("android", "females"). Strict parsing
+    /// accepts only names the vocabulary knows.
     fn skill_name(&mut self) -> Option<String> {
         let Some(Tok::Word(first)) = self.peek().cloned() else {
             return None;
         };
+        if self.strict {
+            return self.known_skill_name();
+        }
+        if let Some(f) = feature(&first) {
+            self.pos += 1;
+            return Some(f);
+        }
         if !first.starts_with(|c: char| c.is_uppercase()) {
             return None;
         }
@@ -514,7 +893,7 @@ impl Parser {
         let mut name = first;
         while let Some(Tok::Word(next)) = self.peek().cloned() {
             let capital = next.starts_with(|c: char| c.is_uppercase()) && !is_caps(&next);
-            let sentence_start = matches!(self.toks.get(self.pos + 1), Some(Tok::Word(w)) if w.starts_with(|c: char| c.is_lowercase()) && w != "x");
+            let sentence_start = matches!(self.tok(self.pos + 1), Some(Tok::Word(w)) if w.starts_with(|c: char| c.is_lowercase()) && w != "x");
             if !capital || sentence_start || Attribute::parse(&next).is_some() {
                 break;
             }
@@ -524,6 +903,76 @@ impl Parser {
         }
         Some(name)
     }
+
+    /// The longest known name starting here (three words, two, then one).
+    fn known_skill_name(&mut self) -> Option<String> {
+        let (n, len) = self.known_name_at(self.pos)?;
+        self.pos += len;
+        self.skip_word("classification");
+        Some(n)
+    }
+
+    /// The longest known name (a multi-word skill such as "Stellar
+    /// Cartography" or "High Council Leader") at token `at`, with its length.
+    fn known_name_at(&self, at: usize) -> Option<(String, usize)> {
+        (1..=3).rev().find_map(|len| {
+            let words: Vec<&str> = (0..len)
+                .map_while(|k| match self.tok(at + k) {
+                    Some(Tok::Word(w)) => Some(w.as_str()),
+                    _ => None,
+                })
+                .collect();
+            (words.len() == len)
+                .then(|| known_name(&words.join(" ")))
+                .flatten()
+                .map(|n| (n, len))
+        })
+    }
+}
+
+/// One requirement, or several joined.
+fn one_or(mut v: Vec<Requirement>, join: fn(Vec<Requirement>) -> Requirement) -> Requirement {
+    if v.len() == 1 {
+        v.pop().expect("one")
+    } else {
+        join(v)
+    }
+}
+
+/// `A + (B + C)` read from a list is `A + B + C`.
+fn flatten_all(items: Vec<Requirement>) -> Vec<Requirement> {
+    items
+        .into_iter()
+        .flat_map(|r| match r {
+            Requirement::All(v) => v,
+            r => vec![r],
+        })
+        .collect()
+}
+
+/// A personnel feature of the lexicon ("android", "females" → "android",
+/// "female"), in its listed spelling.
+fn feature(word: &str) -> Option<String> {
+    let features = &crate::engine::abilities::lexicon::Lexicon::get().personnel_features;
+    let w = word.to_lowercase();
+    let singular = w
+        .strip_suffix("(s)")
+        .or_else(|| w.strip_suffix('s'))
+        .unwrap_or(&w);
+    features
+        .iter()
+        .find(|f| f.eq_ignore_ascii_case(&w) || f.eq_ignore_ascii_case(singular))
+        .cloned()
+}
+
+/// A name the vocabulary knows: a skill or classification (canonical
+/// spelling), an affiliation, or a personnel feature.
+fn known_name(word: &str) -> Option<String> {
+    let v = crate::vocab::vocabulary();
+    v.skills
+        .canonical(word)
+        .or_else(|| v.affiliations.canonical(word).map(str::to_string))
+        .or_else(|| feature(word))
 }
 
 fn is_caps(w: &str) -> bool {
@@ -533,6 +982,13 @@ fn is_caps(w: &str) -> bool {
 /// Parse a requirement expression; text after a complete expression (the
 /// rest of a card's game text) is ignored.
 pub fn parse(text: &str) -> Result<Requirement, RequirementError> {
+    parse_leading(text, false).map(|(r, _)| r)
+}
+
+/// Parse the requirement at the start of `text`, returning it and the text
+/// after it (from the first token it could not read). With `strict`, only
+/// names the vocabulary knows are read ([`parse_conditions`]).
+pub fn parse_leading(text: &str, strict: bool) -> Result<(Requirement, &str), RequirementError> {
     let toks = tokenize(text);
     if toks.is_empty() {
         return Err(RequirementError("empty requirement".into()));
@@ -540,9 +996,48 @@ pub fn parse(text: &str) -> Result<Requirement, RequirementError> {
     let mut p = Parser {
         toks,
         pos: 0,
+        strict,
         depth: 0,
     };
-    p.expr()
+    let req = p.expr()?;
+    let rest = match p.toks.get(p.pos) {
+        Some((at, _)) => {
+            let byte = text.char_indices().nth(*at).map_or(text.len(), |(b, _)| b);
+            &text[byte..]
+        }
+        None => "",
+    };
+    Ok((req, rest))
+}
+
+/// Dilemma conditions, nullifiers and cures: the whole of `text` must be a
+/// requirement, save for the words after it that say where it must be met
+/// (`trailing`, e.g. "present", "aboard"). Anything else left over is an
+/// error naming it, never silently dropped.
+pub fn parse_conditions(text: &str, trailing: &[String]) -> Result<Requirement, RequirementError> {
+    let (req, rest) = parse_leading(text, true)?;
+    let mut left = rest.trim().trim_end_matches(['.', ',', ';', ':']).trim();
+    for t in trailing {
+        if let Some(r) = strip_prefix_ci(left, t) {
+            left = r.trim();
+        }
+    }
+    if left.is_empty() {
+        Ok(req)
+    } else {
+        Err(RequirementError(format!(
+            "cannot read `{left}` after the requirement {req}"
+        )))
+    }
+}
+
+fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = s.get(..prefix.len())?;
+    let boundary = s[prefix.len()..]
+        .chars()
+        .next()
+        .is_none_or(|c| !c.is_alphanumeric());
+    (head.eq_ignore_ascii_case(prefix) && boundary).then(|| &s[prefix.len()..])
 }
 
 /// One member of the group meeting a requirement.
@@ -572,7 +1067,9 @@ fn skill_count(group: &[&Card], name: &str) -> f32 {
                     ch.split('/')
                         .any(|part| part.trim().eq_ignore_ascii_case(name))
                 })
-                || c.affiliations.iter().any(|a| a.eq_ignore_ascii_case(name));
+                || c.affiliations.iter().any(|a| a.eq_ignore_ascii_case(name))
+                // "one unique personnel": the card's uniqueness is a feature too.
+                || (name.eq_ignore_ascii_case("unique") && c.unique);
             if by_skill > 0.0 {
                 by_skill
             } else if by_class || by_trait {
@@ -604,6 +1101,9 @@ pub fn names_a_setting(req: &Requirement) -> bool {
             names_a_setting(base) || names_a_setting(qualifier)
         }
         Requirement::All(v) | Requirement::Any(v) => v.iter().any(names_a_setting),
+        Requirement::Not(r) | Requirement::OnShip(r) | Requirement::Members { each: r, .. } => {
+            names_a_setting(r)
+        }
         _ => false,
     }
 }
@@ -612,8 +1112,44 @@ pub fn names_a_setting(req: &Requirement) -> bool {
 /// qualified `(at [P])` is unmet in space and vice versa; with `None` the
 /// qualifiers are not checked.
 pub fn evaluate_at(req: &Requirement, group: &[&Card], setting: Option<Setting>) -> Vec<String> {
-    let evaluate = |r: &Requirement, g: &[&Card]| evaluate_at(r, g, setting);
+    evaluate_in(
+        req,
+        &Encounter {
+            group,
+            ship_crew: None,
+            setting,
+        },
+    )
+}
+
+/// Where a requirement is met: the crew or Away Team facing it, the crew
+/// aboard their ship (for a dilemma naming "your ship"), and the setting.
+#[derive(Clone, Copy)]
+pub struct Encounter<'a> {
+    pub group: &'a [&'a Card],
+    pub ship_crew: Option<&'a [&'a Card]>,
+    pub setting: Option<Setting>,
+}
+
+/// [`evaluate_at`] in a full encounter.
+pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
+    let group = at.group;
+    let evaluate = |r: &Requirement, g: &[&Card]| evaluate_in(r, &Encounter { group: g, ..*at });
     match req {
+        Requirement::GroupSize { cmp, count } => {
+            if cmp.holds(group.len() as i32, *count as i32) {
+                vec![]
+            } else {
+                vec![format!("{req} (have {})", group.len())]
+            }
+        }
+        Requirement::OnShip(inner) => match at.ship_crew {
+            Some(crew) => evaluate(inner, crew)
+                .into_iter()
+                .map(|m| format!("{m} aboard the ship"))
+                .collect(),
+            None => vec![format!("{req} (no crew aboard a ship here)")],
+        },
         Requirement::Icon(code) => {
             if group.iter().any(|c| c.has_icon(code)) {
                 vec![]
@@ -636,7 +1172,7 @@ pub fn evaluate_at(req: &Requirement, group: &[&Card], setting: Option<Setting>)
         Requirement::At {
             setting: only,
             req: inner,
-        } => match setting {
+        } => match at.setting {
             Some(here) if here != *only => {
                 vec![format!("{req} (the encounter is not at {})", only.icon())]
             }
@@ -658,11 +1194,29 @@ pub fn evaluate_at(req: &Requirement, group: &[&Card], setting: Option<Setting>)
                 vec![format!("{req} (total {have})")]
             }
         }
+        Requirement::Members { count, each } => {
+            let have = group
+                .iter()
+                .filter(|c| evaluate(each, &[**c]).is_empty())
+                .count();
+            if have >= *count as usize {
+                vec![]
+            } else {
+                vec![format!("{req} (have {have})")]
+            }
+        }
+        Requirement::Not(inner) => {
+            // "non-android": someone in the group is not one.
+            if group.iter().any(|c| !evaluate(inner, &[*c]).is_empty()) {
+                vec![]
+            } else {
+                vec![format!("{req} (no one)")]
+            }
+        }
         Requirement::Personnel(t) => {
-            let f = crate::repair::fold_for_match(t);
             if group
                 .iter()
-                .any(|c| crate::repair::fold_for_match(&c.title) == f)
+                .any(|c| crate::engine::abilities::reference_names(t, &c.title))
             {
                 vec![]
             } else {
@@ -773,12 +1327,68 @@ mod tests {
     fn setting_qualifiers_apply_where_the_encounter_is() {
         let r =
             parse("2 Physics (at [P]) OR 2 Biology (at [S]) OR six non-[Bor] personnel").unwrap();
-        assert_eq!(r.to_string(), "Physics x2 (at [P]) OR Biology x2 (at [S])");
+        assert_eq!(
+            r.to_string(),
+            "Physics x2 (at [P]) OR Biology x2 (at [S]) OR 6 personnel with (non-[Borg])"
+        );
         assert!(names_a_setting(&r));
         let a = person("A", &[("Biology", 1.0)], 5);
         let b = person("B", &[("Biology", 1.0)], 5);
         assert!(evaluate_at(&r, &[&a, &b], Some(Setting::Space)).is_empty());
         assert!(!evaluate_at(&r, &[&a, &b], Some(Setting::Planet)).is_empty());
         assert!(!names_a_setting(&parse("Leadership OR OFFICER").unwrap()));
+    }
+
+    #[test]
+    fn reads_whole_written_lists() {
+        // Issue 9: "Navigation, Physics, and 2 ENGINEER" was read as "Navigation".
+        let r = parse_conditions("Navigation, Physics, and 2 ENGINEER present", &[]).unwrap();
+        assert_eq!(r.to_string(), "Navigation + Physics + ENGINEER x2");
+        let r = parse("2 Anthropology OR Leadership, Anthropology, and CUNNING>35").unwrap();
+        assert_eq!(
+            r.to_string(),
+            "Anthropology x2 OR (Leadership + Anthropology + CUNNING>35)"
+        );
+        let r = parse_conditions("Empathy, Diplomacy, {Morn} or any Scotty", &[]).unwrap();
+        assert_eq!(
+            r.to_string(),
+            "Empathy OR Diplomacy OR {Morn} OR {any Scotty}"
+        );
+    }
+
+    #[test]
+    fn a_list_ends_where_the_effect_begins() {
+        let (r, rest) = parse_leading("Empathy present, opponent captures one", true).unwrap();
+        assert_eq!(r.to_string(), "Empathy");
+        assert_eq!(rest, ", opponent captures one");
+        let (r, rest) = parse_leading("INTEGRITY>32, Away Team beams back", true).unwrap();
+        assert_eq!(r.to_string(), "INTEGRITY>32");
+        assert!(rest.starts_with(", Away Team"));
+    }
+
+    #[test]
+    fn unreadable_terms_are_errors() {
+        let e = parse_conditions("2 SECURITY OR six non-[Bor] [Univ] gizmos", &[]).unwrap_err();
+        assert!(e.0.contains("cannot read `gizmos`"), "{e}");
+        assert!(parse_conditions("Leadership and Frobnication", &[]).is_err());
+    }
+
+    #[test]
+    fn members_each_meet_their_features_alone() {
+        let r = parse_conditions("three personnel with Diplomacy", &[]).unwrap();
+        let a = person("A", &[("Diplomacy", 1.0)], 5);
+        let b = person("B", &[("Diplomacy", 2.0)], 5);
+        let c = person("C", &[("Diplomacy", 1.0)], 5);
+        assert!(
+            !evaluate(&r, &[&a, &b]).is_empty(),
+            "two people, however skilled"
+        );
+        assert!(evaluate(&r, &[&a, &b, &c]).is_empty());
+        let r = parse_conditions("a personnel with 2 Diplomacy", &[]).unwrap();
+        assert!(evaluate(&r, &[&b]).is_empty());
+        assert!(
+            !evaluate(&r, &[&a, &c]).is_empty(),
+            "2 Diplomacy on one personnel"
+        );
     }
 }

@@ -1171,18 +1171,7 @@ fn split_count(entry: &str) -> (usize, &str) {
 
 /// "; did you mean X?" when a known name is close.
 pub fn suggest(name: &str, known: &[String]) -> String {
-    let f = crate::repair::fold_for_match(name);
-    let best = known
-        .iter()
-        .map(|k| {
-            (
-                strsim::jaro_winkler(&f, &crate::repair::fold_for_match(k)),
-                k,
-            )
-        })
-        .filter(|(s, _)| *s > 0.75)
-        .max_by(|a, b| a.0.total_cmp(&b.0));
-    best.map_or(String::new(), |(_, k)| format!("; did you mean \"{k}\"?"))
+    crate::suggest::best(name, known).map_or(String::new(), |k| format!("; did you mean \"{k}\"?"))
 }
 
 fn quote_list(v: &[String]) -> String {

@@ -54,17 +54,9 @@ impl<'a> DbTitleResolver<'a> {
     }
 
     fn suggestions(&self, folded: &str) -> Vec<String> {
-        let mut scored: Vec<(f64, &String)> = self
-            .by_title
-            .keys()
-            .map(|k| (strsim::jaro_winkler(folded, k), k))
-            .filter(|(s, _)| *s > 0.8)
-            .collect();
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-        scored
-            .iter()
-            .take(3)
-            .map(|(_, k)| self.db.cards[self.by_title[*k][0]].title.clone())
+        crate::suggest::closest(folded, self.by_title.keys(), 3)
+            .into_iter()
+            .map(|k| self.db.cards[self.by_title[k][0]].title.clone())
             .collect()
     }
 }

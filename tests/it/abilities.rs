@@ -2,5 +2,6 @@
 
 mod compiler;
 mod coverage;
+mod dilemma;
 mod names;
 mod response;

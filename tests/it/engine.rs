@@ -5,4 +5,5 @@ mod format;
 mod layering;
 mod permissions;
 mod questions;
+mod ruleset;
 mod scenarios;

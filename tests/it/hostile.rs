@@ -208,3 +208,48 @@ fn a_deep_parent_chain_is_refused() {
     let e = r.error.expect("refused");
     assert!(e.contains("parents.toml:"), "{e}");
 }
+
+/// A megabyte where a name or a text belongs: answered at once.
+#[test]
+fn megabyte_names_texts_and_queries_are_answered_in_bounded_time() {
+    let db = crate::support::cards();
+    let mb = "Hugh ".repeat(200_000);
+    let name = mb.clone();
+    let found = bounded("card lookup", move || {
+        daystrom::cards::lookup::lookup(db, &name).card().is_none()
+    });
+    assert_eq!(found, Ok(true));
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = dir.path().join("long-title.toml");
+    std::fs::write(
+        &scenario,
+        format!("title = \"t\"\n[[card]]\ntitle = \"{mb}\"\nowner = \"alice\"\n"),
+    )
+    .unwrap();
+    let e = check(&scenario).unwrap().error.expect("an unknown title");
+    assert!(
+        e.contains("long-title.toml:3:"),
+        "{}",
+        &e[..e.len().min(300)]
+    );
+    let errata = |name: &str, title: &str, text: &str| {
+        let path = dir.path().join(name);
+        let file = format!("[[card]]\ntitle = \"{title}\"\ntext = \"{text}\"\n");
+        bounded(name, move || {
+            daystrom::errata::Errata::parse(&path, &file, db).map(drop)
+        })
+    };
+    assert!(errata("long-name.toml", &mb, "x").unwrap().is_err());
+    let e = errata("long-text.toml", "Hugh", &mb).unwrap().unwrap_err();
+    assert!(e.message.contains("longer than"), "{}", e.message);
+    let searcher = crate::support::rules_searcher(); // built outside the bound
+    let query = daystrom::search::SearchQuery {
+        text: "beam through shields ".repeat(50_000),
+        limit: 3,
+        ..Default::default()
+    };
+    bounded("search", move || {
+        let _ = searcher.search(&query);
+    })
+    .unwrap();
+}

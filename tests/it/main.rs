@@ -6,9 +6,11 @@
 
 mod abilities;
 mod cards;
+mod cli;
 mod engine;
 mod errata;
 mod hostile;
+mod properties;
 mod readme;
 mod rules;
 mod search;

@@ -246,6 +246,17 @@ pub fn analyse(toks: &[Token]) -> SentenceParse {
     p
 }
 
+/// The effect verbs one clause of game text performs, in order ("kills" →
+/// "kill", "\"stopped\"" → "stop"): the lexicon's verbs, read the way every
+/// ability is read.
+pub fn effect_verbs(toks: &[Token]) -> Vec<String> {
+    analyse(toks)
+        .effects
+        .into_iter()
+        .map(|(_, e)| e.verb)
+        .collect()
+}
+
 /// Take "once per game"-style limits out of the sentence (so "plays once
 /// per turn on" reads as "plays on"), keeping the first one.
 fn without_limits(toks: &[Token]) -> (Vec<Token>, Option<String>) {

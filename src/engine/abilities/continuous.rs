@@ -303,7 +303,23 @@ pub fn compile(text: &str, card_type: &CardType) -> Continuous {
         let default = default_reach(card_type);
         let mut modifiers = modifiers_in(&sentence, w, default);
         let mut grants = grants_in(&sentence, w, default);
+        let mut permissions = super::permission_clause::permissions_in(&sentence, w);
+        // "Each may use 1 RANGE to land": a subject left empty refers to the
+        // cards the card's previous permission named.
+        if let Some(before) = out.permissions.last() {
+            for p in permissions
+                .iter_mut()
+                .filter(|p| p.subject == Subject::none())
+            {
+                if p.reach == Reach::Anywhere {
+                    (p.subject, p.reach) = (before.subject.clone(), before.reach);
+                }
+            }
+        }
         if is_dilemma(card_type) {
+            for p in &mut permissions {
+                p.reach = Reach::Host;
+            }
             // A dilemma's lasting effect stays on the personnel or ship it is
             // placed on; its subject words ("one personnel present (random
             // selection)") chose that card when it was encountered.
@@ -316,8 +332,7 @@ pub fn compile(text: &str, card_type: &CardType) -> Continuous {
         }
         out.modifiers.extend(modifiers);
         out.grants.extend(grants);
-        out.permissions
-            .extend(super::permission_clause::permissions_in(&sentence, w));
+        out.permissions.extend(permissions);
     }
     out
 }
@@ -365,7 +380,7 @@ fn cumulative_in(s: &[Token], w: &ContinuousWords) -> Option<Cumulative> {
     let negated = at > 0 && s[at - 1].is_word("not");
     Some(match (negated, cap) {
         (true, _) => Cumulative::No,
-        (false, Some(n)) => Cumulative::UpTo(n.abs()),
+        (false, Some(n)) => Cumulative::UpTo(n.saturating_abs()),
         (false, None) => Cumulative::Yes,
     })
 }
@@ -500,9 +515,26 @@ fn modifiers_in(s: &[Token], w: &ContinuousWords, default: Reach) -> Vec<Modifie
             i += 1;
             continue;
         };
-        let (subject, mut reach, condition) = subject_before(s, clause_start, i, end, w, default);
+        let (mut subject, mut reach, mut condition) =
+            subject_before(s, clause_start, i, end, w, default);
         // "Doubles their STRENGTH": the cards it plays on.
         if verb.is_some() && (i..end).any(|k| any_phrase_at(s, k, &w.host).is_some()) {
+            reach = Reach::Host;
+        }
+        // "doubles WEAPONS of your [Rom] ships here when attacked": the
+        // subject follows the attribute.
+        if verb.is_some() && s.get(end).is_some_and(|t| t.is_word("of")) {
+            let stop = (end + 1..s.len())
+                .find(|&k| w.condition.contains(&s[k].text) || s[k].kind == TokKind::Punct)
+                .unwrap_or(s.len());
+            (subject, reach, _) = subject_before(s, end + 1, stop, stop, w, default);
+            if stop < s.len() && w.condition.contains(&s[stop].text) {
+                condition = Some(grammar::render(&s[stop..]));
+            }
+        }
+        // A card with no one named ("SHIELDS +2", on an Event played on a
+        // ship) changes the card it is played on.
+        if subject == Subject::none() && reach == Reach::Anywhere {
             reach = Reach::Host;
         }
         out.push(Modifier {
@@ -597,7 +629,13 @@ pub(crate) fn subject_before(
             }
         }
     }
-    let subject_at = (from..at).find_map(|k| whose_at(s, k, w).map(|(who, e)| (who, k, e)));
+    let mut subject_at = (from..at).find_map(|k| whose_at(s, k, w).map(|(who, e)| (who, k, e)));
+    // "Borg spheres each may ...": a trailing "each" refers to the words before it.
+    if let Some((Whose::Any, k, e)) = subject_at {
+        if e >= at && k > from {
+            subject_at = Some((Whose::Any, from, from));
+        }
+    }
     let mut subject = Subject::none();
     if let Some((who, _, e)) = subject_at {
         subject.whose = who;
@@ -634,6 +672,13 @@ pub(crate) fn subject_before(
         .find_map(|(k, _)| any_phrase_at(after, k, &w.present).map(|_| Reach::Present))
     {
         reach = Some(r);
+    }
+    // "SHIELDS +2 for each SCIENCE personnel aboard": a count the compiler
+    // keeps as words.
+    if after.first().is_some_and(|t| t.is_word("for"))
+        && after.get(1).is_some_and(|t| t.is_word("each"))
+    {
+        condition = Some(grammar::render(after));
     }
     if let Some(c) = after.first().filter(|t| w.condition.contains(&t.text)) {
         let stop = after

@@ -6,6 +6,15 @@ use crate::cards::model::{CardDb, Edition};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+/// `part` of `whole`, in percent (0 for none).
+fn percent(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
 /// One card type's counts.
 #[derive(Debug, Clone, Serialize, PartialEq, Default)]
 pub struct CoverageRow {
@@ -31,19 +40,11 @@ pub struct CoverageRow {
 impl CoverageRow {
     /// Share of cards with a timing class and targets, in percent.
     pub fn timed_percent(&self) -> f64 {
-        if self.cards == 0 {
-            0.0
-        } else {
-            100.0 * self.timed_and_targeted as f64 / self.cards as f64
-        }
+        percent(self.timed_and_targeted, self.cards)
     }
 
     pub fn full_percent(&self) -> f64 {
-        if self.cards == 0 {
-            0.0
-        } else {
-            100.0 * self.full as f64 / self.cards as f64
-        }
+        percent(self.full, self.cards)
     }
 }
 
@@ -52,6 +53,39 @@ pub struct CoverageReport {
     pub rows: Vec<CoverageRow>,
     /// Entries in `glossary/abilities/overrides.toml`.
     pub override_entries: usize,
+    /// The dilemma form: how many dilemmas compile to a full structure.
+    pub dilemmas: DilemmaCoverage,
+}
+
+/// Distinct 1E dilemma titles and what their text compiled to
+/// ([`super::dilemma::compile_dilemma`]).
+#[derive(Debug, Clone, Serialize, PartialEq, Default)]
+pub struct DilemmaCoverage {
+    pub cards: usize,
+    /// Every sentence read, with conditions, effects or entering play.
+    pub full: usize,
+    pub with_conditions: usize,
+    pub with_trigger: usize,
+    pub with_nullifier: usize,
+    pub enters_play: usize,
+    /// Sentences left unread, over all dilemmas.
+    pub unread_sentences: usize,
+}
+
+impl DilemmaCoverage {
+    pub fn full_percent(&self) -> f64 {
+        percent(self.full, self.cards)
+    }
+
+    fn count(&mut self, d: &super::dilemma::CompiledDilemma) {
+        self.cards += 1;
+        self.full += usize::from(d.is_full());
+        self.with_conditions += usize::from(d.conditions.is_some());
+        self.with_trigger += usize::from(d.trigger.is_some());
+        self.with_nullifier += usize::from(!d.nullifiers.is_empty());
+        self.enters_play += usize::from(d.afterwards.enters_play.is_some());
+        self.unread_sentences += d.unread.len();
+    }
 }
 
 impl CoverageReport {
@@ -101,6 +135,8 @@ impl CoverageReport {
 /// Compile every 1E card with game text and count, per card type.
 pub fn coverage_report(db: &CardDb) -> CoverageReport {
     let mut rows: BTreeMap<String, CoverageRow> = BTreeMap::new();
+    let mut dilemmas = DilemmaCoverage::default();
+    let mut dilemma_titles = std::collections::BTreeSet::new();
     for card in db.cards.iter().filter(|c| c.edition == Edition::First) {
         let compiled = compile(card);
         let name = card.card_type.name();
@@ -109,6 +145,11 @@ pub fn coverage_report(db: &CardDb) -> CoverageReport {
             ..CoverageRow::default()
         });
         row.cards += 1;
+        if card.card_type == crate::cards::model::CardType::Dilemma
+            && dilemma_titles.insert(card.title.clone())
+        {
+            dilemmas.count(&super::dilemma::compile_dilemma(&card.title, &card.text));
+        }
         match compiled.coverage {
             Coverage::Full => row.full += 1,
             Coverage::Partial => row.partial += 1,
@@ -137,5 +178,6 @@ pub fn coverage_report(db: &CardDb) -> CoverageReport {
     CoverageReport {
         rows: rows.into_values().collect(),
         override_entries: super::overrides::Overrides::get().len(),
+        dilemmas,
     }
 }

@@ -132,12 +132,75 @@ pub struct Lexicon {
     /// them, the clause answers only actions involving a card of that type.
     #[serde(default)]
     pub party_words: Vec<String>,
+    /// Personnel features a requirement or a dilemma's target may name in
+    /// lower case or plural ("android", "females"): characteristics,
+    /// species and titles a personnel has.
+    #[serde(default)]
+    pub personnel_features: Vec<String>,
+    /// The words of a dilemma's parts (Glossary "dilemma resolution").
+    #[serde(default)]
+    pub dilemma: DilemmaWords,
     /// The words of continuous effects: modifiers, grants, permissions.
     #[serde(default)]
     pub continuous: ContinuousWords,
     /// Kinds of card read from title, lore or class.
     #[serde(default)]
     pub classification: Vec<Classification>,
+}
+
+/// The phrases that mark a dilemma's trigger, nullifiers, conditions, cure,
+/// selection and where the card goes (Glossary "dilemma resolution").
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DilemmaWords {
+    /// Sentence openings that state conditions ("To get past requires").
+    pub conditions: Vec<String>,
+    /// Words that state conditions inside a sentence ("unless").
+    pub condition_words: Vec<String>,
+    /// Words after a requirement saying where it is met ("present", "aboard").
+    pub places: Vec<String>,
+    pub nullifiers: Vec<String>,
+    pub cures: Vec<String>,
+    pub triggers: Vec<String>,
+    pub otherwise: Vec<String>,
+    /// "Discard dilemma".
+    pub discard: Vec<String>,
+    /// "Mission continues".
+    pub continues: Vec<String>,
+    /// "Place on ship", "play on table": the dilemma enters play.
+    pub enters_play: Vec<String>,
+    /// Parenthetical selections and who makes them.
+    pub selections: Vec<SelectionWords>,
+    /// Words that make every such personnel a victim ("all", "each").
+    pub everyone: Vec<String>,
+    /// Superlatives: the opponent chooses among ties ("highest", "most").
+    pub superlatives: Vec<String>,
+    /// Openings that say when a dilemma that entered play acts again ("Now
+    /// and start of each attempt here,"): read past, the rest is its effect.
+    pub recurring: Vec<String>,
+    /// "..., if any present": the named targets are the trigger.
+    pub if_any: Vec<String>,
+    /// "such personnel": the victims are those who meet the conditions.
+    pub such: Vec<String>,
+    /// "one must continue": some victims are spared.
+    pub spared: Vec<String>,
+    /// Openings of parenthetical remarks without effect ("but").
+    pub remarks: Vec<String>,
+    /// Nouns naming the crew or Away Team facing the dilemma.
+    pub facing: Vec<String>,
+    /// Nouns naming a ship (the crew's).
+    pub ships: Vec<String>,
+    /// Phrases naming cards beyond the group facing the dilemma.
+    pub broader: Vec<String>,
+}
+
+/// A selection phrase ("random selection") and who selects.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SelectionWords {
+    pub phrase: String,
+    /// random | opponent | owner | you
+    pub by: String,
 }
 
 /// The words of continuous effects (`[continuous]` in the lexicon).

@@ -12,12 +12,13 @@
 pub mod clause;
 pub mod continuous;
 pub mod coverage;
+pub mod dilemma;
 pub mod grammar;
 pub mod lexicon;
 pub mod overrides;
 pub mod permission_clause;
 
-pub use coverage::{coverage_report, CoverageReport, CoverageRow};
+pub use coverage::{coverage_report, CoverageReport, CoverageRow, DilemmaCoverage};
 
 use crate::cards::model::{Card, CardDb, CardType, Edition};
 use crate::engine::action::Step;

@@ -449,37 +449,41 @@ fn requirements_later(_: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
     )
 }
 
-/// The requirement text a question asks about, and the entry that governs it.
-fn requirement_text(q: &Question, state: &GameState) -> Option<(String, &'static str)> {
+/// The requirement a question asks about, and the entry that governs it: a
+/// `requirement` text, a mission's requirements, or a dilemma's compiled
+/// conditions.
+fn requirement_of(
+    q: &Question,
+    state: &GameState,
+) -> Option<(Result<requirements::Requirement, String>, &'static str)> {
+    let read = |text: &str| {
+        requirements::parse(text)
+            .map_err(|e| format!("cannot read the requirement \"{text}\": {e}"))
+    };
     if let Some(r) = &q.requirement {
-        return Some((r.clone(), "meeting requirements"));
+        return Some((read(r), "meeting requirements"));
     }
     if let Some(d) = &q.dilemma {
         if d.card_type == CardType::Mission {
-            return Some((d.text.clone(), "mission attempt"));
+            return Some((read(&d.text), "mission attempt"));
         }
-        return super::dilemma::conditions(&d.text).map(|c| (c, "dilemma resolution"));
+        let compiled = crate::engine::abilities::dilemma::compile_dilemma(&d.title, &d.text);
+        return compiled.conditions.map(|c| (Ok(c), "dilemma resolution"));
     }
     q.mission
-        .map(|l| (state.locations[l.0].mission.text.clone(), "mission attempt"))
+        .map(|l| (read(&state.locations[l.0].mission.text), "mission attempt"))
 }
 
 /// `ask = "meets requirements"`.
 pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
-    let Some((text, title)) = requirement_text(q, state) else {
+    let Some((req, title)) = requirement_of(q, state) else {
         return undecided("`meets requirements` needs `mission`, `dilemma` or `requirement` (and a dilemma whose conditions can be read)", vec![], "meeting requirements");
     };
     let all = group(&q.who, state);
     let mut reasons: Vec<Reason> = Vec::new();
-    let req = match requirements::parse(&text) {
+    let req = match req {
         Ok(r) => r,
-        Err(e) => {
-            return Verdict::new(
-                VerdictValue::Undecided(format!("cannot read the requirement \"{text}\": {e}")),
-                reasons,
-                vec![super::g(title)],
-            )
-        }
+        Err(e) => return Verdict::new(VerdictValue::Undecided(e), reasons, vec![super::g(title)]),
     };
     let able = super::usable_for(state, &all, Purpose::Attempting, &mut reasons);
     if able.len() < all.len() {
@@ -489,6 +493,10 @@ pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
         ));
     }
     let in_play: Vec<Card> = able.iter().map(|&p| state.card_in_play(p)).collect();
+    reasons.extend(
+        able.iter()
+            .flat_map(|&p| crate::engine::derived::reasons(state, p)),
+    );
     let cards: Vec<&Card> = in_play.iter().collect();
     let unmet = requirements::evaluate(&req, &cards);
     reasons.push(fact(format!("requirement: {req}")));

@@ -5,6 +5,7 @@ use super::{because, claim, fact, undecided};
 use crate::cards::model::CardType;
 use crate::engine::derived;
 use crate::engine::question::{indices, OutcomeQuestion as Question};
+use crate::engine::ruleset::{self, EventKind, GameAction};
 use crate::engine::state::{Attr, GameState};
 use crate::engine::verdict::Verdict;
 
@@ -154,6 +155,7 @@ fn combat(q: &Question, state: &GameState) -> Verdict {
     claim(value.into(), &q.is, reasons, title)
 }
 
+/// "who won the battle?": answered by applying the battle.
 fn battle_winner(q: &Question, state: &GameState) -> Verdict {
     let title = "battle - personnel";
     let (by, cards) = (q.who.by(), indices(&q.cards));
@@ -164,36 +166,17 @@ fn battle_winner(q: &Question, state: &GameState) -> Verdict {
             title,
         );
     }
-    let mut changed = Vec::new();
-    let mut total = |side: &[usize]| -> i32 {
-        side.iter()
-            .filter(|&&p| {
-                let s = &state.pieces[p].status;
-                !s.stunned && !s.mortally_wounded
-            })
-            .map(|&p| derived::read(state, p, Attr::Strength, &mut changed))
-            .sum()
-    };
-    let (ta, tb) = (total(&by), total(&cards));
-    let (pa, pb) = (
-        state.pieces[by[0]].controller.clone(),
-        state.pieces[cards[0]].controller.clone(),
-    );
-    let mut reasons = changed;
-    reasons.push(because(
-        format!(
-            "remaining STRENGTH (stunned and mortally wounded do not add): {pa} {ta}, {pb} {tb}"
-        ),
-        title,
-    ));
-    let value = if ta > tb {
-        pa
-    } else if tb > ta {
-        pb
-    } else {
-        reasons.push(because("equal totals: no one wins or loses", title));
-        "tie".into()
-    };
+    let battle = GameAction::PersonnelBattle { sides: [by, cards] };
+    let events = ruleset::apply(&mut state.clone(), &battle);
+    let reasons = events.iter().map(|e| e.reason.clone()).collect();
+    let value = events
+        .iter()
+        .find_map(|e| match &e.kind {
+            EventKind::BattleWon(player) => Some(player.clone()),
+            EventKind::BattleTied => Some("tie".into()),
+            _ => None,
+        })
+        .unwrap_or_else(|| "tie".into());
     claim(value, &q.is, reasons, title)
 }
 

@@ -109,11 +109,19 @@ fn bad_errata_files_are_clear_errors() {
             "unknown-field.toml:3:1: unknown card field `txet`, did you mean `text`?",
         ),
         ("bad-toml.toml", "bad-toml.toml:3:"),
+        (
+            "martian-affiliation.toml",
+            "martian-affiliation.toml:4:15: unknown affiliation `Martian`",
+        ),
+        (
+            "replace-missing-entry.toml",
+            "replace-missing-entry.toml:4:9: glossary has no entry titled `warp drive maintenance` to replace",
+        ),
     ] {
         let path = format!("tests/fixtures/errata/{file}");
         let a = daystrom(&["errata", &path]);
         let err = stderr(&a);
-        a.code(1);
+        a.code(4);
         assert!(err.contains(want), "{file}: {err}");
     }
 }

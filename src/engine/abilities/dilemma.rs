@@ -1,0 +1,828 @@
+//! The dilemma form of a compiled card: a dilemma's text read into the
+//! features the Glossary's "dilemma resolution" names — a trigger (with its
+//! "Otherwise" branch), nullifiers, conditions in the full requirement
+//! grammar, a cure, the effects with who they can affect and how victims are
+//! selected, and where the card goes afterwards. The words are in
+//! `glossary/abilities/lexicon.toml` (`[dilemma]`); effect verbs are the
+//! lexicon's, read through [`super::clause::effect_verbs`].
+//!
+//! Invariant: a sentence the compiler cannot read is kept in `unread`, never
+//! dropped, and a condition list is read whole or not at all.
+
+use super::clause;
+use super::grammar;
+use super::lexicon::{DilemmaWords, Lexicon};
+use crate::engine::requirements::{self, Requirement};
+use serde::Serialize;
+
+/// A compiled dilemma.
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+pub struct CompiledDilemma {
+    pub title: String,
+    /// "If X present, ...": what must be present for the dilemma to have any effect.
+    pub trigger: Option<Requirement>,
+    /// The "Otherwise" branch: what happens when the trigger is absent.
+    pub otherwise: Vec<DilemmaEffect>,
+    /// Checked before any effect: present (or played), the dilemma is discarded.
+    pub nullifiers: Vec<Nullifier>,
+    /// What the crew or Away Team must have to overcome the dilemma.
+    pub conditions: Option<Requirement>,
+    /// How the conditions are written: "Unless X, effect" (the effect is the
+    /// price of failing) or "To get past requires X" (effects written beside
+    /// them happen in any case; the conditions decide who is stopped).
+    pub form: ConditionForm,
+    /// Cancels the dilemma's ongoing or delayed effect.
+    pub cure: Option<Nullifier>,
+    /// What happens (when conditions fail, or always without conditions).
+    pub effects: Vec<DilemmaEffect>,
+    /// What the text says about where the card goes.
+    pub afterwards: Afterwards,
+    /// Sentences (or parts) with game effect the compiler could not read.
+    pub unread: Vec<String>,
+    /// True when a sentence states conditions the compiler could not read:
+    /// the dilemma has conditions, but whether they are met is unknown.
+    pub unread_conditions: bool,
+    /// Remarks without effect of their own ("(but Away Team may escape using
+    /// {Emergency Transporter Armbands})").
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConditionForm {
+    #[default]
+    Unless,
+    ToGetPast,
+}
+
+/// A nullifier (or a cure): a requirement present in the group, or an action
+/// or card play ("by discarding a [Doorway] from hand").
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", content = "value", rename_all = "kebab-case")]
+pub enum Nullifier {
+    Present(Requirement),
+    Action(String),
+}
+
+/// One effect of a dilemma: a verb and its victims.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DilemmaEffect {
+    /// The lexicon's canonical verb ("kill", "stop", "damage", "capture").
+    pub verb: String,
+    /// "If nine or fewer personnel ..., one is stopped": the effect happens
+    /// only when this holds in the group.
+    pub when: Option<Requirement>,
+    pub victims: Victims,
+}
+
+/// Who an effect reaches.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Victims {
+    pub count: Count,
+    pub scope: Scope,
+    /// "with INTEGRITY<5", "non-android", "Female": specific features.
+    pub filter: Option<Requirement>,
+    pub selection: Option<Selection>,
+    /// "but if two or more present, one must continue (random selection)":
+    /// some of the victims are spared, selected this way.
+    pub spared: Option<Spared>,
+}
+
+/// Victims spared from an effect.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Spared {
+    pub count: u32,
+    pub selection: Selection,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(tag = "kind", content = "value", rename_all = "kebab-case")]
+pub enum Count {
+    /// A number of cards ("one", "two").
+    Exactly(u32),
+    /// "all", "each", "entire".
+    All,
+    /// "half of".
+    Half,
+    /// No count printed: the named card or group ("ship is damaged").
+    Unstated,
+}
+
+/// Where the victims stand.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", content = "value", rename_all = "kebab-case")]
+pub enum Scope {
+    /// Only the crew or Away Team facing the dilemma.
+    Facing,
+    /// The crew's ship.
+    Ship,
+    /// A broader phrase ("personnel at this location", "all life on ship").
+    Broader(String),
+}
+
+/// Who selects the victims (Glossary "dilemma resolution": targets).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", content = "value", rename_all = "kebab-case")]
+pub enum Selection {
+    Random,
+    Opponent,
+    Owner,
+    You,
+    /// "most CUNNING", "highest STRENGTH": on a tie the opponent chooses.
+    Superlative(String),
+}
+
+impl Selection {
+    pub fn name(&self) -> String {
+        match self {
+            Selection::Random => "random selection".into(),
+            Selection::Opponent => "opponent's choice".into(),
+            Selection::Owner => "owner's choice".into(),
+            Selection::You => "your choice".into(),
+            Selection::Superlative(s) => format!("the {s}"),
+        }
+    }
+}
+
+/// What the text says about where the dilemma card goes.
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+pub struct Afterwards {
+    /// "Discard dilemma".
+    pub discard: bool,
+    /// "Mission continues".
+    pub mission_continues: bool,
+    /// "Place on ship", "play on table": the dilemma enters play there.
+    pub enters_play: Option<String>,
+}
+
+impl CompiledDilemma {
+    /// Every sentence read, and the dilemma does something: it has
+    /// conditions, effects, or enters play.
+    pub fn is_full(&self) -> bool {
+        self.unread.is_empty()
+            && (self.conditions.is_some()
+                || !self.effects.is_empty()
+                || self.afterwards.enters_play.is_some())
+    }
+
+    /// "stop" among its effects (a dilemma without conditions "stops" only
+    /// when it says so: Glossary "dilemma resolution", "Stopping").
+    pub fn says_it_stops(&self) -> bool {
+        self.effects.iter().any(|e| e.verb == "stop")
+    }
+}
+
+/// Compile a dilemma's game text.
+pub fn compile_dilemma(title: &str, text: &str) -> CompiledDilemma {
+    let words = &Lexicon::get().dilemma;
+    let mut d = CompiledDilemma {
+        title: title.to_string(),
+        ..CompiledDilemma::default()
+    };
+    let text = straight_quotes(text);
+    for s in sentences(&text) {
+        d.read_sentence(&s, words);
+    }
+    d
+}
+
+fn straight_quotes(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\u{2019}' | '\u{2018}' | '`' => '\'',
+            '\u{201C}' | '\u{201D}' => '"',
+            _ => c,
+        })
+        .collect()
+}
+
+impl CompiledDilemma {
+    /// Read one sentence into the dilemma's parts, in the order a sentence
+    /// can open: where the card goes, a nullifier, a cure, an "Otherwise"
+    /// branch, conditions, "Unless ...,", a trigger "If ...,", entering
+    /// play, or an effect (with a trailing "unless").
+    fn read_sentence(&mut self, sentence: &str, w: &DilemmaWords) {
+        let s = sentence
+            .trim()
+            .trim_matches(|c: char| c == '"' || c == ';' || c == ',' || c.is_whitespace());
+        if s.is_empty() || (s.starts_with('(') && s.ends_with(')')) {
+            // "(Unique.)": a remark, not an effect.
+            return;
+        }
+        if let Some((at, end)) = remark(s, &w.remarks) {
+            self.notes.push(s[at..end].to_string());
+            let rest = format!("{}{}", s[..at].trim_end(), &s[end..]);
+            return self.read_sentence(&rest, w);
+        }
+        if let Some(rest) = opening(s, &["then".to_string(), "then,".to_string()]) {
+            return self.read_sentence(rest, w);
+        }
+        if let Some(rest) = opening(s, &w.recurring) {
+            return self.read_sentence(rest, w);
+        }
+        if let Some(rest) = opening(s, &w.discard) {
+            self.afterwards.discard = true;
+            return self.read_sentence(rest, w);
+        }
+        if let Some(rest) = opening(s, &w.continues) {
+            self.afterwards.mission_continues = true;
+            return self.read_sentence(rest, w);
+        }
+        if let Some(rest) = opening(s, &w.nullifiers) {
+            let n = nullifier(rest, w);
+            return self.nullifiers.push(n);
+        }
+        if let Some(rest) = opening(s, &w.cures) {
+            self.cure = Some(nullifier(rest, w));
+            return;
+        }
+        if let Some(rest) = opening(s, &w.otherwise) {
+            return match effects_of(rest, w) {
+                Ok(e) => self.otherwise.extend(e),
+                Err(u) => self.unread.push(u),
+            };
+        }
+        if let Some(rest) = opening(s, &w.conditions) {
+            return self.read_conditions(rest, s, w);
+        }
+        if let Some(rest) = opening(s, &w.condition_words) {
+            return self.read_leading_requirement(rest, s, w, Lead::Conditions);
+        }
+        if let Some(rest) = opening(s, &w.triggers) {
+            return self.read_leading_requirement(rest, s, w, Lead::Trigger);
+        }
+        if let Some(rest) = opening(s, &w.enters_play) {
+            let (place, more) = split_clause(rest);
+            self.afterwards.enters_play = Some(place.trim().to_string());
+            return self.read_sentence(more, w);
+        }
+        self.read_effect(s, w);
+    }
+
+    /// "To get past requires X[; then ...]": the conditions, then whatever
+    /// follows them in the sentence.
+    fn read_conditions(&mut self, rest: &str, sentence: &str, w: &DilemmaWords) {
+        match requirement_then(rest, w) {
+            Ok((req, more)) => {
+                self.conditions = Some(req);
+                self.form = ConditionForm::ToGetPast;
+                self.read_sentence(more, w);
+            }
+            // "To get past, one Diplomacy OR Leadership personnel (opponent's
+            // choice) must be "stopped"": getting past costs the selected
+            // personnel, an effect rather than conditions.
+            Err(e) => match effects_of(rest, w) {
+                Ok(effects) => self.effects.extend(effects),
+                Err(_) => {
+                    self.unread_conditions = true;
+                    self.unread.push(format!("{sentence} ({e})"))
+                }
+            },
+        }
+    }
+
+    /// "Unless X present, EFFECT" / "If X present, EFFECT".
+    fn read_leading_requirement(
+        &mut self,
+        rest: &str,
+        sentence: &str,
+        w: &DilemmaWords,
+        lead: Lead,
+    ) {
+        let (req, more) = match requirement_then(rest, w) {
+            Ok(r) => r,
+            Err(e) => {
+                self.unread_conditions |= matches!(lead, Lead::Conditions);
+                return self.unread.push(format!("{sentence} ({e})"));
+            }
+        };
+        match lead {
+            Lead::Conditions => self.conditions = Some(req),
+            // A trigger opens the dilemma; a later "If ..." sentence governs
+            // only its own effects.
+            Lead::Trigger if self.effects.is_empty() && self.trigger.is_none() => {
+                self.trigger = Some(req)
+            }
+            Lead::Trigger => {
+                let before = self.effects.len();
+                self.read_sentence(more, w);
+                for e in &mut self.effects[before..] {
+                    e.when = Some(req.clone());
+                }
+                return;
+            }
+        }
+        self.read_sentence(more, w);
+    }
+
+    /// "EFFECT [unless X]".
+    fn read_effect(&mut self, s: &str, w: &DilemmaWords) {
+        if let Some(head) = closing(s, &w.if_any) {
+            return self.read_if_any(head, w);
+        }
+        let (effect, unless) = match find_word(s, &w.condition_words) {
+            Some((at, len)) => (&s[..at], Some(&s[at + len..])),
+            None => (s, None),
+        };
+        if let Some(cond) = unless {
+            match requirement_then(cond, w) {
+                Ok((req, more)) => {
+                    self.conditions = Some(req);
+                    self.read_sentence(more, w);
+                }
+                Err(e) => {
+                    self.unread_conditions = true;
+                    self.unread.push(format!("{s} ({e})"))
+                }
+            }
+        }
+        match effects_of(effect, w) {
+            Ok(e) => {
+                let e: Vec<DilemmaEffect> =
+                    e.into_iter().map(|e| self.such(e, w, effect)).collect();
+                self.effects.extend(e)
+            }
+            Err(u) => self.unread.push(u),
+        }
+    }
+
+    /// "Stops SECURITY androids and OFFICER androids, if any present": the
+    /// cards named after the verb are both the targets and the trigger.
+    fn read_if_any(&mut self, head: &str, w: &DilemmaWords) {
+        let Some((verb_end, _)) = head.split_once(' ').map(|(v, _)| (v.len(), ())) else {
+            return self.unread.push(head.to_string());
+        };
+        let named: Result<Vec<Requirement>, String> =
+            split_outside_parens(&head[verb_end..], " and ")
+                .iter()
+                .map(|kind| features(kind).map(one_or_all))
+                .collect();
+        let (Ok(named), Ok(mut effects)) = (named, effects_of(head, w)) else {
+            return self.unread.push(head.to_string());
+        };
+        let targets = if named.len() == 1 {
+            named[0].clone()
+        } else {
+            Requirement::Any(named)
+        };
+        for e in &mut effects {
+            e.victims.filter = Some(targets.clone());
+        }
+        // Present means one card with all the named features.
+        self.trigger.get_or_insert(Requirement::Members {
+            count: 1,
+            each: Box::new(targets),
+        });
+        self.effects.extend(effects);
+    }
+
+    /// "All such personnel are stopped": the victims are those who meet the
+    /// conditions on their own (Personal Duty, Precision Piloting).
+    fn such(&self, mut e: DilemmaEffect, w: &DilemmaWords, text: &str) -> DilemmaEffect {
+        if find_word(text, &w.such).is_some() && e.victims.filter.is_none() {
+            e.victims.filter = self.conditions.clone();
+        }
+        e
+    }
+}
+
+enum Lead {
+    Conditions,
+    Trigger,
+}
+
+/// A requirement at the start of `text`, the place words after it, and the
+/// rest of the sentence after a comma or semicolon (with a "then" dropped).
+fn requirement_then<'a>(text: &'a str, w: &DilemmaWords) -> Result<(Requirement, &'a str), String> {
+    let (req, rest) = requirements::parse_leading(text, true).map_err(|e| e.to_string())?;
+    let mut rest = rest.trim_start();
+    while let Some(r) = opening(rest, &w.places) {
+        rest = r;
+    }
+    let rest = rest.trim_start();
+    let more = rest
+        .strip_prefix(',')
+        .or_else(|| rest.strip_prefix(';'))
+        .or_else(|| rest.strip_prefix('.'))
+        .unwrap_or(rest)
+        .trim_start();
+    let more = opening(more, &["then".to_string(), "then,".to_string()]).unwrap_or(more);
+    if !rest.is_empty() && more.len() == rest.len() {
+        return Err(format!("cannot read `{rest}` after the requirement {req}"));
+    }
+    Ok((req, more))
+}
+
+/// A nullifier's or cure's text: a requirement read whole, else an action
+/// or card play ("by discarding a [Doorway] from hand").
+fn nullifier(text: &str, w: &DilemmaWords) -> Nullifier {
+    match requirement_then(text, w) {
+        Ok((req, more)) if more.trim().is_empty() => Nullifier::Present(req),
+        _ => Nullifier::Action(text.trim().to_string()),
+    }
+}
+
+/// The effects of a clause: one per part with an effect verb ("ship is
+/// damaged and one crew member is killed (random selection)" is two).
+fn effects_of(clause_text: &str, w: &DilemmaWords) -> Result<Vec<DilemmaEffect>, String> {
+    let mut out = Vec::new();
+    for part in verb_parts(clause_text) {
+        let verbs = clause::effect_verbs(&grammar::tokenize(&part));
+        let Some(verb) = verbs.into_iter().next() else {
+            return Err(clause_text.trim().to_string());
+        };
+        out.push(DilemmaEffect {
+            verb,
+            when: None,
+            victims: victims(&part, w).map_err(|e| format!("{} ({e})", clause_text.trim()))?,
+        });
+    }
+    if out.is_empty() {
+        return Err(clause_text.trim().to_string());
+    }
+    Ok(out)
+}
+
+/// Split a clause at " and " between parts that each have an effect verb;
+/// a part without one stays with the part before it.
+fn verb_parts(text: &str) -> Vec<String> {
+    let mut parts: Vec<String> = Vec::new();
+    // Words before the first verb ("All Youth, Music and {Zefram Cochrane}
+    // present are stopped") belong to the part that has it.
+    let mut pending = String::new();
+    for piece in split_outside_parens(text, " and ") {
+        let has_verb = !clause::effect_verbs(&grammar::tokenize(&piece)).is_empty();
+        match parts.last_mut() {
+            Some(last) if !has_verb => {
+                last.push_str(" and ");
+                last.push_str(&piece);
+            }
+            None if !has_verb => {
+                pending.push_str(&piece);
+                pending.push_str(" and ");
+            }
+            _ => parts.push(std::mem::take(&mut pending) + &piece),
+        }
+    }
+    if !pending.is_empty() {
+        parts.push(pending.trim_end_matches(" and ").to_string());
+    }
+    parts.retain(|p| !p.trim().is_empty());
+    parts
+}
+
+fn split_outside_parens(text: &str, sep: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'(' | b'{' => depth += 1,
+            b')' | b'}' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 && text[i..].starts_with(sep) {
+            out.push(text[start..i].to_string());
+            i += sep.len();
+            start = i;
+            continue;
+        }
+        i += 1;
+    }
+    out.push(text[start..].to_string());
+    out
+}
+
+/// Who one effect part reaches: count, scope, specific features and
+/// selection.
+fn victims(part: &str, w: &DilemmaWords) -> Result<Victims, String> {
+    let spared = find_word(part, &w.spared).map(|(at, _)| Spared {
+        count: 1,
+        selection: selection_in(&part[at..], w).unwrap_or(Selection::You),
+    });
+    let part = find_word(part, &w.spared).map_or(part, |(at, _)| &part[..at]);
+    let lower = part.to_ascii_lowercase();
+    let selection = superlative(part, w).or_else(|| selection_in(part, w));
+    let scope = if let Some(b) = w.broader.iter().find(|b| lower.contains(b.as_str())) {
+        Scope::Broader(b.clone())
+    } else if find_word(part, &w.facing).is_none() && find_word(part, &w.ships).is_some() {
+        Scope::Ship
+    } else {
+        Scope::Facing
+    };
+    Ok(Victims {
+        spared,
+        count: count(
+            &lower[..find_word(part, &w.facing).map_or(lower.len(), |(at, l)| at + l)],
+            w,
+        ),
+        scope,
+        filter: filter(part, w)?,
+        selection,
+    })
+}
+
+/// "(random selection)", "(opponent's choice)" in a part.
+fn selection_in(part: &str, w: &DilemmaWords) -> Option<Selection> {
+    let lower = part.to_ascii_lowercase();
+    w.selections
+        .iter()
+        .find(|s| lower.contains(&s.phrase))
+        .map(|s| match s.by.as_str() {
+            "random" => Selection::Random,
+            "opponent" => Selection::Opponent,
+            "owner" => Selection::Owner,
+            _ => Selection::You,
+        })
+}
+
+fn superlative(part: &str, w: &DilemmaWords) -> Option<Selection> {
+    let (at, len) = find_word(part, &w.superlatives)?;
+    let what: String = part[at + len..]
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_string();
+    Some(Selection::Superlative(format!(
+        "{} {what}",
+        part[at..at + len].to_ascii_lowercase()
+    )))
+}
+
+fn count(lower: &str, w: &DilemmaWords) -> Count {
+    const NUMBERS: [&str; 9] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    ];
+    // The count nearest before the group noun ("End of every turn, one
+    // personnel ..." counts one).
+    for word in lower.rsplit(|c: char| !c.is_alphanumeric()) {
+        if w.everyone.iter().any(|e| e == word) {
+            return Count::All;
+        }
+        if word == "half" {
+            return Count::Half;
+        }
+        if let Some(n) = NUMBERS.iter().position(|n| *n == word) {
+            return Count::Exactly(n as u32 + 1);
+        }
+    }
+    Count::Unstated
+}
+
+/// The specific features victims must have: "with INTEGRITY<5", "who has
+/// Treachery or Greed", and the words before the group noun ("one
+/// non-android personnel", "Female crew or Away Team member").
+fn filter(part: &str, w: &DilemmaWords) -> Result<Option<Requirement>, String> {
+    let mut found = Vec::new();
+    let rel = ["with ", "who has ", "who have ", "who does not have "];
+    if let Some((at, len)) = find_word(part, &rel.map(String::from)) {
+        let negated = part[at..at + len].contains(" not ");
+        let text = part[at + len..].split('(').next().unwrap_or("");
+        if find_word(text, &w.superlatives).is_some_and(|(i, _)| i == 0) {
+            // "with lowest CUNNING": a superlative selects, it is no feature.
+            return Ok(None);
+        }
+        let req = requirements::parse_conditions(text, &w.places).map_err(|e| e.to_string())?;
+        found.push(if negated {
+            Requirement::Not(Box::new(req))
+        } else {
+            req
+        });
+    }
+    if let Some((noun_at, _)) = find_word(part, &w.facing) {
+        let before = adjectives(&part[..noun_at], w);
+        if !before.is_empty() {
+            found.extend(features(before)?);
+        }
+    } else if let Some(kinds) = named_kinds(part, w) {
+        found.push(kinds);
+    }
+    Ok(match found.len() {
+        0 => None,
+        1 => found.pop(),
+        _ => Some(Requirement::All(found)),
+    })
+}
+
+fn one_or_all(mut v: Vec<Requirement>) -> Requirement {
+    if v.len() == 1 {
+        v.pop().expect("one")
+    } else {
+        Requirement::All(v)
+    }
+}
+
+/// `s` without one of the closing phrases it ends with ("..., if any present").
+fn closing<'a>(s: &'a str, phrases: &[String]) -> Option<&'a str> {
+    let lower = s.to_ascii_lowercase();
+    phrases
+        .iter()
+        .find(|p| lower.ends_with(p.as_str()))
+        .map(|p| s[..s.len() - p.len()].trim_end())
+}
+
+/// Features written side by side ("unique non-[Car]"): each must hold.
+fn features(mut text: &str) -> Result<Vec<Requirement>, String> {
+    let mut out = Vec::new();
+    while !text.trim().is_empty() {
+        let (req, rest) = requirements::parse_leading(text, true).map_err(|e| e.to_string())?;
+        out.push(req);
+        text = rest;
+    }
+    Ok(out)
+}
+
+/// "kills all MEDICAL and ENGINEER present": without a group noun, the
+/// kinds named after the count are the victims (any of them).
+fn named_kinds(part: &str, w: &DilemmaWords) -> Option<Requirement> {
+    let (at, len) = find_word(part, &w.everyone)?;
+    let rest = part[at + len..].split('(').next()?;
+    // The kinds end where the place or the verb begins.
+    let rest = [" present", " aboard", " are ", " is "]
+        .iter()
+        .fold(rest, |r, p| r.split(p).next().unwrap_or(r))
+        .trim();
+    let kinds: Option<Vec<Requirement>> = split_outside_parens(rest, " and ")
+        .iter()
+        .flat_map(|k| split_outside_parens(k, ", "))
+        .map(|k| features(&k).ok().map(one_or_all))
+        .collect();
+    let mut kinds = kinds?;
+    match kinds.len() {
+        0 => None,
+        1 => kinds.pop(),
+        _ => Some(Requirement::Any(kinds)),
+    }
+}
+
+/// The words between the count (or the verb) and the group noun: "kills one
+/// non-android" → "non-android".
+fn adjectives<'a>(before_noun: &'a str, w: &DilemmaWords) -> &'a str {
+    const NUMBERS: [&str; 9] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    ];
+    let mut start = 0;
+    let mut at = 0;
+    let mut after_superlative = false;
+    for word in before_noun.split_inclusive(' ') {
+        at += word.len();
+        let bare = word.trim().trim_matches('"').to_ascii_lowercase();
+        let superlative = w.superlatives.contains(&bare);
+        let attribute = std::mem::replace(&mut after_superlative, superlative);
+        let skip = superlative
+            || attribute
+            || w.such.contains(&bare)
+            || NUMBERS.contains(&bare.as_str())
+            || w.everyone.contains(&bare)
+            || [
+                "of",
+                "the",
+                "your",
+                "half",
+                "a",
+                "is",
+                "are",
+                "in",
+                "opponent's",
+                "opponent",
+            ]
+            .contains(&bare.as_str())
+            || !clause::effect_verbs(&grammar::tokenize(&bare)).is_empty();
+        if skip {
+            start = at;
+        }
+    }
+    before_noun[start.min(before_noun.len())..].trim()
+}
+
+/// A remark in parentheses that opens with one of `openings` ("(but ..."):
+/// its byte range.
+fn remark(s: &str, openings: &[String]) -> Option<(usize, usize)> {
+    let lower = s.to_ascii_lowercase();
+    let at = openings
+        .iter()
+        .filter_map(|o| lower.find(&format!("({o}")))
+        .min()?;
+    let end = at + s[at..].find(')')? + 1;
+    Some((at, end))
+}
+
+/// The rest of `s` after the longest phrase it opens with (any case, at a
+/// word boundary).
+fn opening<'a>(s: &'a str, phrases: &[String]) -> Option<&'a str> {
+    phrases
+        .iter()
+        .filter(|p| {
+            s.len() >= p.len()
+                && s.is_char_boundary(p.len())
+                && s[..p.len()].eq_ignore_ascii_case(p)
+                && s[p.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric() || p.ends_with(' '))
+        })
+        .max_by_key(|p| p.len())
+        .map(|p| s[p.len()..].trim_start())
+}
+
+/// The first of `words` inside `s` at word boundaries, outside parentheses:
+/// its byte offset and length.
+fn find_word(s: &str, words: &[String]) -> Option<(usize, usize)> {
+    let lower = s.to_ascii_lowercase();
+    let mut best: Option<(usize, usize)> = None;
+    for w in words {
+        let mut from = 0;
+        while let Some(i) = lower[from..].find(w.as_str()) {
+            let at = from + i;
+            let end = at + w.len();
+            let left = at == 0 || !lower[..at].ends_with(|c: char| c.is_alphanumeric());
+            let right =
+                w.ends_with(' ') || !lower[end..].starts_with(|c: char| c.is_alphanumeric());
+            let depth = lower[..at].matches('(').count() > lower[..at].matches(')').count();
+            if left && right && !depth {
+                if best.is_none_or(|(b, l)| at < b || (at == b && w.len() > l)) {
+                    best = Some((at, w.len()));
+                }
+                break;
+            }
+            from = at + 1;
+        }
+    }
+    best
+}
+
+/// A clause up to the first ";" or ", " that starts a new clause, and the rest.
+fn split_clause(s: &str) -> (&str, &str) {
+    match s.find(';') {
+        Some(i) => (&s[..i], &s[i + 1..]),
+        None => (s, ""),
+    }
+}
+
+/// Split game text into sentences at a full stop outside parentheses and
+/// braces (not inside "V.I.P." nor a quoted "stopped.").
+pub fn sentences(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut depth = 0i32;
+    for (i, &c) in chars.iter().enumerate() {
+        match c {
+            '(' | '{' => depth += 1,
+            ')' | '}' => depth -= 1,
+            _ => {}
+        }
+        if matches!(c, '.' | '!' | '?') && depth <= 0 && ends_sentence(&chars, i) {
+            out.push(std::mem::take(&mut cur));
+            continue;
+        }
+        cur.push(c);
+    }
+    out.push(cur);
+    out.into_iter()
+        .map(|s| s.trim().trim_matches('"').trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// A full stop ends a sentence when followed by a space (or a closing quote
+/// and a space) or the end, and is not the last dot of "V.I.P.".
+fn ends_sentence(chars: &[char], i: usize) -> bool {
+    let next = chars.get(i + 1).copied();
+    let after_quote = next == Some('"') && chars.get(i + 2).is_none_or(|c| c.is_whitespace());
+    let boundary = next.is_none_or(|c| c.is_whitespace()) || after_quote;
+    let abbreviation = i >= 2 && chars[i - 2] == '.' && chars[i - 1].is_uppercase();
+    boundary && !abbreviation
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentences_keep_abbreviations_and_quoted_stops() {
+        let s = sentences("Two V.I.P. personnel are \"stopped.\" Discard dilemma.");
+        assert_eq!(
+            s,
+            vec!["Two V.I.P. personnel are \"stopped", "Discard dilemma"]
+        );
+    }
+
+    #[test]
+    fn reads_unless_effect_and_discard() {
+        let d = compile_dilemma(
+            "Cardassian Trap",
+            "Unless Empathy present, opponent captures one unique non-[Car] personnel present (random selection). Discard dilemma.",
+        );
+        assert_eq!(
+            d.conditions.as_ref().map(|c| c.to_string()).as_deref(),
+            Some("Empathy")
+        );
+        assert!(d.afterwards.discard);
+        assert_eq!(d.effects[0].verb, "capture");
+        assert_eq!(d.effects[0].victims.selection, Some(Selection::Random));
+    }
+}

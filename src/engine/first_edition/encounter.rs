@@ -1,0 +1,564 @@
+//! Encountering a dilemma, resolved in the order of the Glossary's "dilemma
+//! resolution - summary": (1) a required trigger or a target with specific
+//! features absent → discard; nullifiers present → discard without effect;
+//! (2) conditions met → discard, continue; failed → the instructions, the
+//! crew or Away Team "stopped", the dilemma replaced under the mission
+//! (unless it says "Discard dilemma" / "Mission continues" or enters play);
+//! (3) no conditions → the instructions, no one stopped unless it says so,
+//! discarded unless it enters play.
+
+use super::{event, fact, suffer};
+use crate::cards::model::{Card, CardType};
+use crate::engine::abilities::dilemma::{
+    compile_dilemma, CompiledDilemma, ConditionForm, Count, DilemmaEffect, Nullifier, Scope,
+    Selection,
+};
+use crate::engine::action::{Action, Step};
+use crate::engine::requirements::{self, Attribute, Encounter, Requirement, Setting};
+use crate::engine::ruleset::{Event, EventKind};
+use crate::engine::state::{Attr, GameState, PieceId, Place};
+
+const RESOLUTION: &str = "dilemma resolution";
+const SUMMARY: &str = "dilemma resolution - summary";
+
+/// Where the dilemma is met and who meets it.
+struct Facing {
+    group: Vec<usize>,
+    ship_crew: Vec<usize>,
+    setting: Option<Setting>,
+}
+
+impl Facing {
+    /// Does the group (with its ship's crew for "aboard your ship") meet `req`?
+    fn unmet(&self, state: &GameState, req: &Requirement, members: &[usize]) -> Vec<String> {
+        let cards: Vec<Card> = members.iter().map(|&p| state.card_in_play(p)).collect();
+        let refs: Vec<&Card> = cards.iter().collect();
+        let crew: Vec<Card> = self
+            .ship_crew
+            .iter()
+            .map(|&p| state.card_in_play(p))
+            .collect();
+        let crew_refs: Vec<&Card> = crew.iter().collect();
+        requirements::evaluate_in(
+            req,
+            &Encounter {
+                group: &refs,
+                ship_crew: (!crew.is_empty()).then_some(crew_refs.as_slice()),
+                setting: self.setting,
+            },
+        )
+    }
+
+    fn meets(&self, state: &GameState, req: &Requirement, members: &[usize]) -> bool {
+        self.unmet(state, req, members).is_empty()
+    }
+}
+
+/// Apply the encounter of `dilemma` by `group` (the usable personnel of the
+/// crew or Away Team facing it).
+pub fn encounter(
+    state: &mut GameState,
+    dilemma: &Card,
+    group: &[usize],
+    ship: Option<usize>,
+) -> Vec<Event> {
+    let d = compile_dilemma(&dilemma.title, &dilemma.text);
+    let facing = Facing {
+        group: group.to_vec(),
+        ship_crew: ship_crew(state, group, ship),
+        setting: setting(state, group),
+    };
+    let mut events: Vec<Event> = d
+        .unread
+        .iter()
+        .map(|u| {
+            fact(
+                EventKind::NotModelled(u.clone()),
+                format!("{} text not compiled: {u}", d.title),
+            )
+        })
+        .collect();
+    if let Some(discarded) = without_trigger(state, &d, &facing) {
+        events.extend(discarded);
+        return events;
+    }
+    if let Some(nullified) = nullified(state, &d, &facing) {
+        events.extend(nullified);
+        return events;
+    }
+    events.push(event(
+        EventKind::ResponseWindow(Action {
+            kind: "encounter dilemma".into(),
+            card: Some(d.title.clone()),
+            step: Step::Initiated,
+            ..Action::default()
+        }),
+        format!("{} is encountered: its targets are chosen and its conditions checked; it may now be responded to", d.title),
+        "actions – step 1: initiation",
+    ));
+    if d.unread_conditions {
+        events.push(fact(
+            EventKind::ConditionsUnknown,
+            format!("{} has conditions the engine cannot read", d.title),
+        ));
+        return events;
+    }
+    match &d.conditions {
+        Some(req) => with_conditions(state, &d, req, &facing, ship, &mut events),
+        None => without_conditions(state, &d, &facing, ship, &mut events),
+    }
+    if let Some(cure) = &d.cure {
+        events.push(fact(
+            EventKind::NotModelled(format!("cure: {}", cure_text(cure))),
+            format!(
+                "{} has a cure: it takes effect first, then is cured if the cure is present",
+                d.title
+            ),
+        ));
+    }
+    events
+}
+
+fn cure_text(n: &Nullifier) -> String {
+    match n {
+        Nullifier::Present(r) => r.to_string(),
+        Nullifier::Action(a) => a.clone(),
+    }
+}
+
+/// Step 1: "If a required trigger is not present (and there is no
+/// "otherwise" clause), OR if the dilemma specifies targets with specific
+/// features, and no such target is present, discard the dilemma".
+fn without_trigger(state: &mut GameState, d: &CompiledDilemma, f: &Facing) -> Option<Vec<Event>> {
+    if let Some(t) = &d.trigger {
+        if !f.meets(state, t, &f.group) {
+            let absent = format!("{}'s trigger ({t}) is not present", d.title);
+            if d.otherwise.is_empty() {
+                return Some(discard_without_effect(d, absent));
+            }
+            let mut events = vec![event(
+                EventKind::TriggerAbsent,
+                format!("{absent}: its \"Otherwise\" clause applies"),
+                RESOLUTION,
+            )];
+            for e in &d.otherwise {
+                events.extend(apply_effect(state, d, e, f, None));
+            }
+            events.push(event(
+                EventKind::DilemmaDiscarded,
+                "a dilemma without conditions is discarded after its instructions",
+                SUMMARY,
+            ));
+            events.push(event(
+                EventKind::AttemptContinues,
+                "the remaining personnel continue the mission attempt",
+                SUMMARY,
+            ));
+            return Some(events);
+        }
+    }
+    let featured: Vec<&DilemmaEffect> = d
+        .effects
+        .iter()
+        .filter(|e| {
+            e.victims.scope == Scope::Facing && e.victims.filter.is_some() && !is_such(d, e)
+        })
+        .collect();
+    let no_target = !featured.is_empty()
+        && d.conditions.is_none()
+        && featured.len() == d.effects.len()
+        && featured.iter().all(|e| eligible(state, e, f).is_empty());
+    no_target.then(|| {
+        discard_without_effect(
+            d,
+            format!(
+                "no one facing {} has the features its targets must have",
+                d.title
+            ),
+        )
+    })
+}
+
+fn is_such(d: &CompiledDilemma, e: &DilemmaEffect) -> bool {
+    d.conditions.is_some() && e.victims.filter == d.conditions
+}
+
+fn discard_without_effect(d: &CompiledDilemma, why: String) -> Vec<Event> {
+    vec![
+        event(EventKind::TriggerAbsent, why, SUMMARY),
+        event(
+            EventKind::DilemmaDiscarded,
+            format!("{} is discarded without further effect", d.title),
+            SUMMARY,
+        ),
+        event(
+            EventKind::AttemptContinues,
+            "the mission attempt continues",
+            SUMMARY,
+        ),
+    ]
+}
+
+/// Step 4, checked before any effect: a nullifier present discards the
+/// dilemma; one that is a card play or action is only named.
+fn nullified(state: &GameState, d: &CompiledDilemma, f: &Facing) -> Option<Vec<Event>> {
+    for n in &d.nullifiers {
+        if let Nullifier::Present(req) = n {
+            if f.meets(state, req, &f.group) {
+                return Some(vec![
+                    event(
+                        EventKind::Nullified,
+                        format!("{req} is present: {} is nullified", d.title),
+                        RESOLUTION,
+                    ),
+                    event(
+                        EventKind::DilemmaDiscarded,
+                        "a nullified dilemma is discarded without effect",
+                        SUMMARY,
+                    ),
+                    event(
+                        EventKind::AttemptContinues,
+                        "the mission attempt continues",
+                        SUMMARY,
+                    ),
+                ]);
+            }
+        }
+    }
+    None
+}
+
+/// Step 2: a dilemma with conditions.
+fn with_conditions(
+    state: &mut GameState,
+    d: &CompiledDilemma,
+    req: &Requirement,
+    f: &Facing,
+    ship: Option<usize>,
+    events: &mut Vec<Event>,
+) {
+    // "To get past requires X": effects written beside the conditions happen
+    // in any case, and the conditions are checked on who remains.
+    let mut f = Facing {
+        group: f.group.clone(),
+        ship_crew: f.ship_crew.clone(),
+        setting: f.setting,
+    };
+    if d.form == ConditionForm::ToGetPast {
+        for e in d.effects.iter().filter(|e| !is_such(d, e)) {
+            events.extend(apply_effect(state, d, e, &f, ship));
+        }
+        f.group
+            .retain(|&p| !state.is_stopped(p) && state.in_play(p));
+    }
+    let unmet = f.unmet(state, req, &f.group);
+    if unmet.is_empty() {
+        events.push(event(
+            EventKind::ConditionsMet,
+            format!("{} conditions: {req}; the group meets them and automatically overcomes the dilemma", d.title),
+            RESOLUTION,
+        ));
+        for e in d.effects.iter().filter(|e| is_such(d, e)) {
+            events.extend(apply_effect(state, d, e, &f, ship));
+        }
+        events.push(event(
+            EventKind::DilemmaDiscarded,
+            "an overcome dilemma is discarded (to the bonus point area if it has a point box)",
+            SUMMARY,
+        ));
+        events.push(event(
+            EventKind::AttemptContinues,
+            "the crew or Away Team must proceed with the mission attempt",
+            SUMMARY,
+        ));
+        return;
+    }
+    events.push(event(
+        EventKind::ConditionsFailed(unmet.clone()),
+        format!(
+            "{} conditions: {req}; the group fails them ({})",
+            d.title,
+            unmet.join("; ")
+        ),
+        RESOLUTION,
+    ));
+    if d.form == ConditionForm::Unless {
+        for e in &d.effects {
+            events.extend(apply_effect(state, d, e, &f, ship));
+        }
+    }
+    if d.afterwards.mission_continues {
+        events.push(event(
+            EventKind::AttemptContinues,
+            format!("{} says \"mission continues\"", d.title),
+            SUMMARY,
+        ));
+    } else {
+        for &p in &f.group {
+            if state.in_play(p) && !state.is_stopped(p) {
+                events.push(suffer(state, "stop", p, "failing to overcome a dilemma with conditions stops the entire Away Team or crew", "stopped"));
+            }
+        }
+        events.push(event(
+            EventKind::AttemptEnds,
+            "the Away Team or ship and crew are \"stopped\" and the mission attempt ends",
+            SUMMARY,
+        ));
+    }
+    events.push(where_it_goes(d));
+}
+
+/// Where a dilemma whose conditions were not met goes.
+fn where_it_goes(d: &CompiledDilemma) -> Event {
+    if let Some(place) = &d.afterwards.enters_play {
+        return event(
+            EventKind::DilemmaEntersPlay(place.clone()),
+            format!("{} enters play ({place})", d.title),
+            RESOLUTION,
+        );
+    }
+    if d.afterwards.discard || d.afterwards.mission_continues {
+        return event(
+            EventKind::DilemmaDiscarded,
+            format!(
+                "{} says \"discard dilemma\" or \"mission continues\": it is discarded",
+                d.title
+            ),
+            RESOLUTION,
+        );
+    }
+    event(
+        EventKind::DilemmaReplaced,
+        format!(
+            "{} is replaced under the mission, to be encountered again",
+            d.title
+        ),
+        SUMMARY,
+    )
+}
+
+/// Step 3: a dilemma without conditions.
+fn without_conditions(
+    state: &mut GameState,
+    d: &CompiledDilemma,
+    f: &Facing,
+    ship: Option<usize>,
+    events: &mut Vec<Event>,
+) {
+    for e in &d.effects {
+        events.extend(apply_effect(state, d, e, f, ship));
+    }
+    if !d.says_it_stops() {
+        events.push(event(
+            EventKind::AttemptContinues,
+            format!("{} has no conditions and does not say it stops anyone: the remaining personnel continue", d.title),
+            RESOLUTION,
+        ));
+    }
+    events.push(match &d.afterwards.enters_play {
+        Some(place) => event(
+            EventKind::DilemmaEntersPlay(place.clone()),
+            format!("{} enters play ({place})", d.title),
+            RESOLUTION,
+        ),
+        None => event(
+            EventKind::DilemmaDiscarded,
+            "a dilemma without conditions is discarded after its instructions",
+            SUMMARY,
+        ),
+    });
+}
+
+/// The personnel facing the dilemma who have an effect's specific features.
+fn eligible(state: &GameState, e: &DilemmaEffect, f: &Facing) -> Vec<usize> {
+    f.group
+        .iter()
+        .copied()
+        .filter(|&p| state.in_play(p))
+        .filter(|&p| {
+            e.victims
+                .filter
+                .as_ref()
+                .is_none_or(|r| f.meets(state, r, &[p]))
+        })
+        .collect()
+}
+
+/// Carry out one effect on the group facing the dilemma.
+fn apply_effect(
+    state: &mut GameState,
+    d: &CompiledDilemma,
+    e: &DilemmaEffect,
+    f: &Facing,
+    ship: Option<usize>,
+) -> Vec<Event> {
+    if let Some(when) = &e.when {
+        if !f.meets(state, when, &f.group) {
+            return vec![fact(
+                EventKind::NotModelled(String::new()),
+                format!("{} {}s only if {when}: it does not hold", d.title, e.verb),
+            )];
+        }
+    }
+    let why = format!("{} {}s", d.title, e.verb);
+    match &e.victims.scope {
+        Scope::Ship => match ship {
+            Some(s) => vec![suffer(state, &e.verb, s, &why, RESOLUTION)],
+            None => vec![fact(
+                EventKind::NotModelled(why.clone()),
+                format!("{why} a ship, and the group has none"),
+            )],
+        },
+        Scope::Broader(what) => vec![fact(
+            EventKind::NotModelled(why.clone()),
+            format!("{why} cards {what}, beyond the group facing it"),
+        )],
+        Scope::Facing => on_group(state, e, f, &why),
+    }
+}
+
+/// The victims among the group: all of them, a number chosen by a
+/// selection the state does not make, or the one a superlative names.
+fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> Vec<Event> {
+    let among = eligible(state, e, f);
+    if among.is_empty() {
+        return vec![event(
+            EventKind::NotModelled(String::new()),
+            format!("{why}: no one facing it can be affected"),
+            RESOLUTION,
+        )];
+    }
+    let count = match e.victims.count {
+        Count::Exactly(n) => n as usize,
+        Count::Half => among.len() / 2,
+        Count::All => among.len(),
+        Count::Unstated if e.victims.selection.is_some() => 1,
+        Count::Unstated => among.len(),
+    };
+    let chosen = match &e.victims.selection {
+        Some(Selection::Superlative(s)) => superlative(state, s, &among),
+        _ if count >= among.len() => among.clone(),
+        _ => vec![],
+    };
+    if chosen.len() > count || (chosen.is_empty() && count > 0) {
+        let pool = if chosen.is_empty() { among } else { chosen };
+        let how = e
+            .victims
+            .selection
+            .as_ref()
+            .map_or("your choice".to_string(), |s| match s {
+                Selection::Superlative(_) => "opponent's choice (tie)".into(),
+                s => s.name(),
+            });
+        return vec![event(
+            EventKind::Selection {
+                verb: e.verb.clone(),
+                count,
+                among: pool.clone(),
+                how: how.clone(),
+            },
+            format!(
+                "{why} {count} of {} personnel ({how}), a selection the state does not make",
+                pool.len()
+            ),
+            "random selection",
+        )];
+    }
+    let mut out: Vec<Event> = chosen
+        .iter()
+        .map(|&p| suffer(state, &e.verb, p, why, RESOLUTION))
+        .collect();
+    if let (Some(spared), true) = (&e.victims.spared, chosen.len() > 1) {
+        out.push(event(
+            EventKind::Selection {
+                verb: "continue".into(),
+                count: spared.count as usize,
+                among: chosen.clone(),
+                how: spared.selection.name(),
+            },
+            format!(
+                "but {} of them continues ({})",
+                spared.count,
+                spared.selection.name()
+            ),
+            "selections",
+        ));
+    }
+    out
+}
+
+/// "highest STRENGTH", "most CUNNING", "lowest INTEGRITY": the personnel
+/// tied for the extreme value (all of them when the attribute is unknown).
+fn superlative(state: &GameState, what: &str, among: &[usize]) -> Vec<usize> {
+    let mut words = what.split_whitespace();
+    let (Some(how), Some(attr)) = (words.next(), words.next().and_then(Attribute::parse)) else {
+        return among.to_vec();
+    };
+    let attr = match attr {
+        Attribute::Integrity => Attr::Integrity,
+        Attribute::Cunning => Attr::Cunning,
+        Attribute::Strength => Attr::Strength,
+    };
+    let value = |p: usize| state.attribute(PieceId(p), attr);
+    let values = among.iter().map(|&p| value(p));
+    let best = if matches!(how, "lowest" | "fewest" | "least" | "weakest") {
+        values.min()
+    } else {
+        values.max()
+    };
+    among
+        .iter()
+        .copied()
+        .filter(|&p| Some(value(p)) == best)
+        .collect()
+}
+
+/// The crew aboard the ship of an Away Team (or the given ship).
+fn ship_crew(state: &GameState, group: &[usize], ship: Option<usize>) -> Vec<usize> {
+    let ship = ship.or_else(|| {
+        let first = *group.first()?;
+        let here = state.location_of(first)?;
+        let owner = &state.pieces[first].controller;
+        (0..state.pieces.len()).find(|&i| {
+            let p = &state.pieces[i];
+            p.card.card_type == CardType::Ship
+                && &p.controller == owner
+                && state.location_of(i) == Some(here)
+        })
+    });
+    ship.map(|s| {
+        state
+            .crew(s)
+            .into_iter()
+            .filter(|p| !group.contains(p) && !state.is_stopped(*p))
+            .collect()
+    })
+    .unwrap_or_default()
+}
+
+/// Where the group meets the dilemma: on a planet (an Away Team, or aboard a
+/// landed ship) or in space; `None` when it is not placed or is split.
+fn setting(state: &GameState, group: &[usize]) -> Option<Setting> {
+    let mut found = None;
+    for &p in group {
+        let here = setting_of(state, p)?;
+        if found.is_some_and(|f| f != here) {
+            return None;
+        }
+        found = Some(here);
+    }
+    found
+}
+
+fn setting_of(state: &GameState, piece: usize) -> Option<Setting> {
+    let mut cur = piece;
+    for _ in 0..32 {
+        match state.pieces.get(cur)?.at {
+            Place::Planet(_) => return Some(Setting::Planet),
+            Place::Space(_) => return Some(Setting::Space),
+            Place::Aboard(c) => cur = c,
+            _ => return None,
+        }
+    }
+    None
+}

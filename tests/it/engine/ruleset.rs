@@ -1,0 +1,166 @@
+//! Actions applied to the state (engine::ruleset::apply under the First
+//! Edition ruleset): the results change the state and each is an event with
+//! the Glossary entry that decided it. Real cards from the corpus.
+
+use daystrom::engine::ruleset::{self, affected, has, selection_of, EventKind, GameAction};
+use daystrom::engine::state::{GameState, Piece, Place, Status};
+
+/// A state with one mission location and these 1E personnel on its planet
+/// (an Away Team), controlled by alice.
+fn away_team(titles: &[&str]) -> GameState {
+    let pieces = titles
+        .iter()
+        .map(|t| Piece {
+            handle: t.to_string(),
+            card: crate::support::card(t).clone(),
+            owner: "alice".into(),
+            controller: "alice".into(),
+            at: Place::Planet(0),
+            status: Status::default(),
+            docked: None,
+            mode: None,
+            target: None,
+        })
+        .collect();
+    GameState {
+        pieces,
+        ..GameState::default()
+    }
+}
+
+fn encounter(state: &mut GameState, dilemma: &str) -> Vec<ruleset::Event> {
+    let group = (0..state.pieces.len()).collect();
+    ruleset::apply(
+        state,
+        &GameAction::EncounterDilemma {
+            dilemma: Box::new(crate::support::card(dilemma).clone()),
+            group,
+            ship: None,
+        },
+    )
+}
+
+fn discarded_and_no_one_stopped(events: &[ruleset::Event], state: &GameState) {
+    assert!(has(events, &EventKind::DilemmaDiscarded));
+    assert!(has(events, &EventKind::AttemptContinues));
+    assert!(state.pieces.iter().all(|p| !p.status.stopped));
+}
+
+#[test]
+fn failing_conditions_stops_the_group_and_replaces_the_dilemma() {
+    // Ancient Computer: "Cannot get past unless 2 Computer Skill OR 3 SCIENCE OR 3 ENGINEER present."
+    let mut state = away_team(&["Jean-Luc Picard", "William T. Riker"]);
+    let events = encounter(&mut state, "Ancient Computer");
+    assert!(events
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::ConditionsFailed(_))));
+    assert!(
+        state.pieces.iter().all(|p| p.status.stopped),
+        "the state changed"
+    );
+    assert!(has(&events, &EventKind::DilemmaReplaced));
+    assert!(has(&events, &EventKind::AttemptEnds));
+    let cited: Vec<&str> = events
+        .iter()
+        .filter_map(|e| e.reason.citation.as_ref().map(|c| c.title.as_str()))
+        .collect();
+    assert!(cited.contains(&"stopped") && cited.contains(&"dilemma resolution - summary"));
+}
+
+#[test]
+fn meeting_conditions_discards_and_continues() {
+    // Data has Computer Skill x2.
+    let mut state = away_team(&["Data", "Jean-Luc Picard"]);
+    let events = encounter(&mut state, "Ancient Computer");
+    assert!(has(&events, &EventKind::ConditionsMet));
+    discarded_and_no_one_stopped(&events, &state);
+}
+
+#[test]
+fn a_lone_victim_is_killed_and_leaves_play() {
+    // Armus: "Kills one Away Team member (random selection). Discard dilemma."
+    let mut state = away_team(&["Data"]);
+    let events = encounter(&mut state, "Armus - Skin of Evil");
+    assert!(affected(&events, "kill", 0));
+    assert_eq!(state.pieces[0].at, Place::Discard);
+    assert!(has(&events, &EventKind::AttemptContinues));
+    // With two, the victim is a random selection the state does not make.
+    let mut state = away_team(&["Data", "Jean-Luc Picard"]);
+    let events = encounter(&mut state, "Armus - Skin of Evil");
+    assert!(selection_of(&events, "kill", 1).is_some());
+    assert!(state.pieces.iter().all(|p| p.at == Place::Planet(0)));
+}
+
+#[test]
+fn a_superlative_picks_the_one_with_the_extreme_value() {
+    // Climbing the Ranks: "Kills the highest STRENGTH OFFICER personnel present who does not
+    // have Leadership." Picard has Leadership, so he is never the victim.
+    let mut state = away_team(&["Jean-Luc Picard", "Data"]);
+    let events = encounter(&mut state, "Climbing the Ranks");
+    assert!(!affected(&events, "kill", 0));
+    // Data: OFFICER without Leadership, the only one: killed.
+    assert!(affected(&events, "kill", 1));
+}
+
+#[test]
+fn an_absent_trigger_discards_without_effect() {
+    // Chinese Finger Puzzle: "If android present, crew or Away Team is stopped ..."
+    let mut state = away_team(&["Jean-Luc Picard", "William T. Riker"]);
+    let events = encounter(&mut state, "Chinese Finger Puzzle");
+    assert!(has(&events, &EventKind::TriggerAbsent));
+    discarded_and_no_one_stopped(&events, &state);
+    let mut state = away_team(&["Jean-Luc Picard", "Data"]);
+    let events = encounter(&mut state, "Chinese Finger Puzzle");
+    assert!(affected(&events, "stop", 0));
+}
+
+#[test]
+fn stop_and_kill_change_the_state() {
+    let mut state = away_team(&["Data", "Jean-Luc Picard"]);
+    let events = ruleset::apply(&mut state, &GameAction::Stop(vec![0]));
+    assert!(state.pieces[0].status.stopped && !state.pieces[1].status.stopped);
+    assert!(affected(&events, "stop", 0));
+    ruleset::apply(&mut state, &GameAction::Kill(vec![1]));
+    assert_eq!(state.pieces[1].at, Place::Discard);
+}
+
+#[test]
+fn a_personnel_battle_is_won_by_the_higher_strength() {
+    let mut state = away_team(&["Worf", "Data", "Jean-Luc Picard"]);
+    state.pieces[2].controller = "bob".into();
+    let events = ruleset::apply(
+        &mut state,
+        &GameAction::PersonnelBattle {
+            sides: [vec![0, 1], vec![2]],
+        },
+    );
+    assert!(has(&events, &EventKind::BattleWon("alice".into())));
+}
+
+#[test]
+fn responses_are_keyed_on_the_events_of_an_action() {
+    use daystrom::engine::response::valid_response_by;
+    use daystrom::engine::verdict::VerdictValue;
+    // Glossary "dilemma timing": "Eyes in the Dark is a valid response to any dilemma".
+    let mut state = away_team(&["Jean-Luc Picard", "William T. Riker"]);
+    let events = encounter(&mut state, "Ancient Computer");
+    let windows = ruleset::windows(&events, &state);
+    let eyes = crate::support::card("Eyes in the Dark");
+    let db = crate::support::cards();
+    let encountered = windows
+        .iter()
+        .find(|a| a.kind == "encounter dilemma")
+        .expect("the encounter opens a response window");
+    assert_eq!(encountered.card.as_deref(), Some("Ancient Computer"));
+    assert_eq!(
+        valid_response_by(encountered, eyes, Some("alice"), db).value,
+        VerdictValue::Yes
+    );
+    // The stops that follow are windows of their own, which Eyes in the Dark does not answer.
+    let stopped = windows.iter().find(|a| a.kind == "stop").expect("a stop");
+    assert_eq!(stopped.targets, vec!["Jean-Luc Picard".to_string()]);
+    assert_ne!(
+        valid_response_by(stopped, eyes, Some("alice"), db).value,
+        VerdictValue::Yes
+    );
+}
