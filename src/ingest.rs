@@ -385,6 +385,22 @@ fn freshness(handle: &IndexHandle, corpus: &Corpus) -> anyhow::Result<Freshness>
     Ok(Freshness::CorpusChanged)
 }
 
+/// Whether the index must be (re)built before it answers: missing, built by
+/// another version, or its corpus changed. Cheap when nothing changed (sizes
+/// and mtimes), so a server can poll it; no corpus found means nothing to do.
+pub fn needs_ingest(cfg: &IndexConfig) -> bool {
+    let Ok(corpus) = crate::corpus::locate(cfg.corpus.as_deref(), cfg.manifest.as_deref()) else {
+        return false;
+    };
+    match open_current(&cfg.index) {
+        Err(_) => true,
+        Ok(handle) => matches!(
+            freshness(&handle, &corpus),
+            Ok(Freshness::OtherBuilder | Freshness::CorpusChanged)
+        ),
+    }
+}
+
 /// Open the current index, ingesting first when it is missing or stale (the
 /// manifest or a document changed, or another version built it); prints a
 /// one-line note to stderr then. An index built from another corpus is

@@ -11,10 +11,13 @@
 //! 5. [`cards`] is the parsed card model, its forgiving lookup and query language.
 //! 6. [`engine`] is the 1E rules engine; [`scenario`] reads judge scenarios into
 //!    it and [`errata`] replays them against changed card text.
-//! 7. [`cli`] is the command line; `main.rs` only calls it.
+//! 7. [`board`] draws the game state a scenario built (text tree and SVG).
+//! 8. [`cli`] is the command line; `main.rs` only calls it; [`serve`] is the
+//!    judges' web page and its JSON API over the same library calls.
 
 #![forbid(unsafe_code)]
 
+pub mod board;
 pub mod cards;
 pub mod cli;
 pub mod corpus;
@@ -28,6 +31,7 @@ pub mod repair;
 pub mod rules;
 pub mod scenario;
 pub mod search;
+pub mod serve;
 pub mod store;
 pub mod suggest;
 pub mod vocab;

@@ -2,8 +2,11 @@
 //! one card's compiled abilities.
 
 use super::Context;
+use crate::cards::model::CardType;
 use crate::cards::model::{CardDb, Edition};
+use crate::engine::abilities::dilemma::{compile_dilemma, CompiledDilemma, DilemmaEffect};
 use crate::engine::abilities::{self, CompiledCard};
+use crate::engine::requirements::Requirement;
 use std::process::ExitCode;
 
 #[derive(Debug, clap::Args)]
@@ -75,12 +78,74 @@ fn show_card(db: &CardDb, title: &str, json: bool) -> anyhow::Result<ExitCode> {
         })
         .ok_or_else(|| anyhow::anyhow!("no 1E card titled {title:?}"))?;
     let compiled = abilities::compile(card);
+    if card.card_type == CardType::Dilemma {
+        let dilemma = compile_dilemma(&card.title, &card.text);
+        if json {
+            super::output::print_json(&dilemma)?;
+        } else {
+            print_compiled(&compiled, &card.text);
+            print_dilemma(&dilemma);
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     if json {
         super::output::print_json(&compiled)?;
     } else {
         print_compiled(&compiled, &card.text);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The dilemma form: its parts in the order the Glossary resolves them.
+fn print_dilemma(d: &CompiledDilemma) {
+    let show = |r: &Option<Requirement>| r.as_ref().map_or("-".to_string(), |r| r.to_string());
+    println!(
+        "dilemma structure ({}):",
+        if d.is_full() { "full" } else { "partial" }
+    );
+    println!("  trigger: {}", show(&d.trigger));
+    for e in &d.otherwise {
+        println!("  otherwise: {}", effect_line(e));
+    }
+    for n in &d.nullifiers {
+        println!(
+            "  nullifier: {}",
+            serde_json::to_string(n).unwrap_or_default()
+        );
+    }
+    println!("  conditions ({:?}): {}", d.form, show(&d.conditions));
+    for e in &d.effects {
+        println!("  effect: {}", effect_line(e));
+    }
+    let a = &d.afterwards;
+    println!(
+        "  afterwards: discard {}, mission continues {}, enters play {}",
+        a.discard,
+        a.mission_continues,
+        a.enters_play.as_deref().unwrap_or("-")
+    );
+    for u in &d.unread {
+        println!("  unread: {u}");
+    }
+}
+
+fn effect_line(e: &DilemmaEffect) -> String {
+    let v = &e.victims;
+    format!(
+        "{} {:?} {:?}{}{}{}",
+        e.verb,
+        v.count,
+        v.scope,
+        v.filter
+            .as_ref()
+            .map_or(String::new(), |f| format!(" with {f}")),
+        v.selection
+            .as_ref()
+            .map_or(String::new(), |s| format!(" ({})", s.name())),
+        e.when
+            .as_ref()
+            .map_or(String::new(), |w| format!(" if {w}"))
+    )
 }
 
 fn print_compiled(c: &CompiledCard, text: &str) {

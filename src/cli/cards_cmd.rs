@@ -76,6 +76,29 @@ pub fn referenced_by(store: &Store, card: usize) -> anyhow::Result<Vec<String>> 
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// The other cards a name matched about as well as the one shown.
+pub fn ambiguous_with<'a>(found: &Lookup<'a>) -> Vec<&'a Card> {
+    match found {
+        Lookup::Ambiguous { candidates, .. } => candidates.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// A card in full with its rulings and the cards that reference it: the
+/// `card --json` shape, also answered by the web API.
+pub fn card_json(
+    store: &Store,
+    card: &Card,
+    others: &[&Card],
+) -> anyhow::Result<serde_json::Value> {
+    Ok(serde_json::json!({
+        "card": card,
+        "ambiguous_with": others.iter().map(|c| &c.title).collect::<Vec<_>>(),
+        "rulings": rules_for(store, card.id)?,
+        "referenced_by": referenced_by(store, card.id)?,
+    }))
+}
+
 pub fn card(ctx: &Context, args: CardArgs) -> anyhow::Result<ExitCode> {
     if let Some(file) = &args.errata {
         return card_after_errata(ctx, &args.name.join(" "), file, args.output.json);
@@ -103,20 +126,12 @@ pub fn card(ctx: &Context, args: CardArgs) -> anyhow::Result<ExitCode> {
     };
     let card = &crate::store::cards::load_card(&handle.store, card.id)?
         .ok_or_else(|| anyhow::anyhow!("card {} vanished from the index", card.id))?;
-    let rules = rules_for(&handle.store, card.id)?;
-    let refs = referenced_by(&handle.store, card.id)?;
-    let others: Vec<&Card> = match &found {
-        Lookup::Ambiguous { candidates, .. } => candidates.clone(),
-        _ => Vec::new(),
-    };
+    let others = ambiguous_with(&found);
     if args.output.json {
-        print_json(&serde_json::json!({
-            "card": card,
-            "ambiguous_with": others.iter().map(|c| &c.title).collect::<Vec<_>>(),
-            "rulings": rules,
-            "referenced_by": refs,
-        }))?;
+        print_json(&card_json(&handle.store, card, &others)?)?;
     } else {
+        let rules = rules_for(&handle.store, card.id)?;
+        let refs = referenced_by(&handle.store, card.id)?;
         print!("{}", render_card(card, &rules, &refs, &others));
     }
     Ok(ExitCode::SUCCESS)

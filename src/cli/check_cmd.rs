@@ -22,6 +22,10 @@ pub struct CheckArgs {
     /// Print only failures and the summary.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Draw the board the engine built: `text` (a tree per location, after the
+    /// verdicts) or `svg` (only the picture, for one file: `--show svg > board.svg`).
+    #[arg(long, value_name = "FORMAT", num_args = 0..=1, default_missing_value = "text", value_parser = ["text", "svg"])]
+    pub show: Option<String>,
 }
 
 pub fn check(ctx: &Context, args: CheckArgs) -> anyhow::Result<ExitCode> {
@@ -36,10 +40,13 @@ pub fn check(ctx: &Context, args: CheckArgs) -> anyhow::Result<ExitCode> {
         .map(|f| check_file(f, &db, &resolver))
         .collect();
     let failed = results.iter().filter(|r| r.failed()).count();
+    if args.show.as_deref() == Some("svg") {
+        return print_svg(&results);
+    }
     if args.output.json {
         super::output::print_json(&results)?;
     } else {
-        print_text(&results, args.quiet);
+        print_text(&results, args.quiet, args.show.is_some());
     }
     Ok(if results.iter().any(|r| r.error.is_some()) {
         super::exit::bad_input()
@@ -50,7 +57,21 @@ pub fn check(ctx: &Context, args: CheckArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn print_text(results: &[FileResult], quiet: bool) {
+/// The one file's board as SVG on stdout; its load error (exit 1) otherwise.
+fn print_svg(results: &[FileResult]) -> anyhow::Result<ExitCode> {
+    let [r] = results else {
+        anyhow::bail!("--show svg draws one scenario: give one file");
+    };
+    match (&r.board, &r.error) {
+        (Some(b), _) => {
+            print!("{}", crate::board::svg::render(b));
+            Ok(ExitCode::SUCCESS)
+        }
+        (None, e) => anyhow::bail!("{}", e.as_deref().unwrap_or("no board")),
+    }
+}
+
+fn print_text(results: &[FileResult], quiet: bool, boards: bool) {
     let on = super::output::colour_stdout();
     let (mut pass, mut fail, mut unchecked, mut errors) = (0, 0, 0, 0);
     let mut unproven = 0;
@@ -114,6 +135,12 @@ fn print_text(results: &[FileResult], quiet: bool) {
                     "      {}",
                     paint("does not cite the file's source entry", Style::Dim, on)
                 );
+            }
+        }
+        if let Some(b) = r.board.as_ref().filter(|_| boards && show) {
+            println!("  board:");
+            for line in crate::board::text::render(b).lines() {
+                println!("    {line}");
             }
         }
     }

@@ -2,11 +2,12 @@
 //! subcommands lives in its own file; the work itself is in the library.
 
 mod abilities_cmd;
-mod cards_cmd;
+pub(crate) mod cards_cmd;
 mod check_cmd;
 mod errata_cmd;
 pub mod output;
 mod rules_cmd;
+mod serve_cmd;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::path::PathBuf;
@@ -23,6 +24,7 @@ Examples:
   daystrom cards 'a:federation skill:diplomacy>=2 t:personnel'
   daystrom check rulings/                  run every executable ruling
   daystrom errata my-errata.toml           which verdicts would flip
+  daystrom serve --open                    the judges' web page on http://127.0.0.1:7878/
   daystrom completions bash > /etc/bash_completion.d/daystrom";
 
 #[derive(Debug, Parser)]
@@ -84,6 +86,11 @@ pub enum Command {
         after_help = "Example:\n  daystrom errata tests/fixtures/errata/hugh-no-nullify.toml"
     )]
     Errata(errata_cmd::ErrataArgs),
+    /// Serve the judges' web page and JSON API (search, cards, scenario checks).
+    #[command(
+        after_help = "Examples:\n  daystrom serve --open\n  daystrom serve --addr 0.0.0.0:7878     open it from a phone on the same network"
+    )]
+    Serve(serve_cmd::ServeArgs),
     /// Print the manual page (roff): `daystrom man > daystrom.1`.
     Man,
     /// Print shell completions.
@@ -163,6 +170,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check(a) => check_cmd::check(&ctx, a),
         Command::Abilities(a) => abilities_cmd::abilities(&ctx, a),
         Command::Errata(a) => errata_cmd::errata(&ctx, a),
+        Command::Serve(a) => serve_cmd::serve(&ctx, a),
         Command::Man => {
             clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout())?;
             Ok(ExitCode::SUCCESS)

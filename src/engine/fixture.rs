@@ -44,6 +44,7 @@ pub fn piece(
     card(&mut c);
     state.pieces.push(Piece {
         handle: handle.into(),
+        written: handle.into(),
         card: c,
         owner: controller.into(),
         controller: controller.into(),

@@ -21,6 +21,9 @@ pub enum Format {
 #[derive(Debug, Clone)]
 pub struct Location {
     pub name: String,
+    /// The mission's title as the scenario file wrote it (shown when it
+    /// resolved to a different title).
+    pub written: String,
     pub mission: Card,
     pub owner: Option<String>,
     pub solved_by: Option<String>,
@@ -29,10 +32,12 @@ pub struct Location {
 }
 
 impl Location {
-    /// A location named after its mission, not yet owned, attempted or solved.
+    /// A location named (and written) after its mission, not yet owned,
+    /// attempted or solved.
     pub fn new(mission: Card) -> Location {
         Location {
             name: mission.title.clone(),
+            written: mission.title.clone(),
             mission,
             owner: None,
             solved_by: None,
@@ -112,6 +117,9 @@ pub struct Status {
 pub struct Piece {
     /// The scenario's handle for it (its `id`, else its title).
     pub handle: String,
+    /// The title as the scenario file wrote it (shown when it resolved to a
+    /// different title, so a misread is seen at once).
+    pub written: String,
     pub card: Card,
     pub owner: String,
     pub controller: String,

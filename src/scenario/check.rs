@@ -1,7 +1,7 @@
 //! Running scenario files: collect them from files and directories (sorted,
 //! optionally skipping directories), load and answer each, and sum up.
 
-use super::{Answer, TitleResolver};
+use super::{Answer, Scenario, TitleResolver};
 use crate::cards::model::CardDb;
 use std::path::{Path, PathBuf};
 
@@ -13,6 +13,10 @@ pub struct FileResult {
     pub source: Option<String>,
     pub answers: Vec<Answer>,
     pub error: Option<String>,
+    /// The game state the engine built, as a picture model (left out when the
+    /// file did not load).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<crate::board::Board>,
 }
 
 impl FileResult {
@@ -58,30 +62,48 @@ pub fn collect(paths: &[PathBuf], skip: &[PathBuf]) -> std::io::Result<Vec<PathB
 /// Load and answer one file. An internal error (a panic) in it is the
 /// file's error, so a run over many files goes on.
 pub fn check_file(path: &Path, db: &CardDb, resolver: &dyn TitleResolver) -> FileResult {
-    crate::diag::isolate(path, || check_loaded(path, db, resolver)).unwrap_or_else(|e| FileResult {
-        path: path.to_path_buf(),
-        title: String::new(),
-        source: None,
-        answers: vec![],
-        error: Some(e),
+    crate::diag::isolate(path, || match std::fs::read_to_string(path) {
+        Ok(text) => check_text(path, &text, db, resolver),
+        Err(e) => FileResult::unreadable(path, format!("{}: cannot read: {e}", path.display())),
     })
+    .unwrap_or_else(|e| FileResult::unreadable(path, e))
 }
 
-fn check_loaded(path: &Path, db: &CardDb, resolver: &dyn TitleResolver) -> FileResult {
-    match super::load_file(path, db, resolver) {
-        Ok(s) => FileResult {
-            path: path.to_path_buf(),
+/// Load and answer scenario text; `path` names it in diagnostics.
+pub fn check_text(
+    path: &Path,
+    text: &str,
+    db: &CardDb,
+    resolver: &dyn TitleResolver,
+) -> FileResult {
+    match super::load(path, text, db, resolver) {
+        Ok(s) => FileResult::answered(&s, db),
+        Err(e) => FileResult::unreadable(path, e.to_string()),
+    }
+}
+
+impl FileResult {
+    /// Answer every question of a loaded scenario.
+    pub fn answered(s: &Scenario, db: &CardDb) -> FileResult {
+        FileResult {
+            path: s.path.clone(),
             title: s.title.clone(),
             source: s.source.as_ref().map(|r| format!("{}: {}", r.doc, r.entry)),
-            answers: super::run(&s, db),
+            answers: super::run(s, db),
             error: None,
-        },
-        Err(e) => FileResult {
+            board: Some(crate::board::Board::of(&s.state)),
+        }
+    }
+
+    /// A file that did not load.
+    pub fn unreadable(path: &Path, error: String) -> FileResult {
+        FileResult {
             path: path.to_path_buf(),
             title: String::new(),
             source: None,
             answers: vec![],
-            error: Some(e.to_string()),
-        },
+            error: Some(error),
+            board: None,
+        }
     }
 }

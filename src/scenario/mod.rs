@@ -302,6 +302,7 @@ impl<'a> Builder<'a> {
             }
             let mission = self.card(&loc.mission, Some("mission"))?;
             state.locations.push(Location {
+                written: loc.mission.get_ref().clone(),
                 owner: loc.owner.clone(),
                 solved_by: loc.solved_by.clone(),
                 attempted_before: loc.attempted_before,
@@ -323,6 +324,7 @@ impl<'a> Builder<'a> {
             let owner = spec.owner.clone().unwrap_or_else(|| default_owner.clone());
             let piece = Piece {
                 handle: handle.clone(),
+                written: spec.title.get_ref().clone(),
                 controller: spec.controller.clone().unwrap_or_else(|| owner.clone()),
                 owner,
                 card,
@@ -627,6 +629,7 @@ impl<'a> Builder<'a> {
                         continue;
                     }
                     state.pieces.push(Piece {
+                        written: name.clone(),
                         handle: name,
                         controller: owner.clone(),
                         owner: owner.clone(),
@@ -643,7 +646,10 @@ impl<'a> Builder<'a> {
                 if state.find_location(m.get_ref()).is_none() {
                     if let Ok(id) = self.resolver.resolve(m.get_ref(), Some("mission")) {
                         let mission = self.db.cards[id].clone();
-                        state.locations.push(Location::new(mission));
+                        state.locations.push(Location {
+                            written: m.get_ref().clone(),
+                            ..Location::new(mission)
+                        });
                     }
                 }
             }

@@ -91,6 +91,12 @@ impl DbTitleResolver<'_> {
 
 impl TitleResolver for DbTitleResolver<'_> {
     fn resolve(&self, title: &str, kind: Option<&str>) -> Result<usize, TitleError> {
+        if crate::suggest::too_long(title) {
+            // No card's title; folding and comparing it costs its length.
+            return Err(TitleError::Unknown {
+                suggestions: Vec::new(),
+            });
+        }
         let folded = crate::repair::fold_for_match(title);
         let Some(ids) = self.by_title.get(&folded) else {
             return self.forgiving(title, &folded);

@@ -44,12 +44,18 @@ fn hostile(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// The real cards' title resolver, built once (outside any bound).
+fn resolver() -> &'static DbTitleResolver<'static> {
+    static R: std::sync::OnceLock<DbTitleResolver<'static>> = std::sync::OnceLock::new();
+    R.get_or_init(|| DbTitleResolver::new(crate::support::cards()))
+}
+
 /// Check a scenario file against the real cards, bounded.
 fn check(path: &Path) -> Result<FileResult, String> {
-    let db = crate::support::cards();
+    let (db, resolver) = (crate::support::cards(), resolver());
     let path = path.to_path_buf();
     bounded(&path.display().to_string(), move || {
-        check_file(&path, db, &DbTitleResolver::new(db))
+        check_file(&path, db, resolver)
     })
 }
 

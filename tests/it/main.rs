@@ -14,4 +14,5 @@ mod properties;
 mod readme;
 mod rules;
 mod search;
+mod serve;
 mod support;

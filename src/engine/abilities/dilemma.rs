@@ -565,6 +565,9 @@ fn count(lower: &str, w: &DilemmaWords) -> Count {
         if word == "half" {
             return Count::Half;
         }
+        if word == "both" {
+            return Count::Exactly(2);
+        }
         if let Some(n) = NUMBERS.iter().position(|n| *n == word) {
             return Count::Exactly(n as u32 + 1);
         }

@@ -80,9 +80,19 @@ fn joined_act(s: &[Token], from: usize, w: &ContinuousWords) -> Option<(usize, S
 /// Words that by themselves grant an act to the card bearing them
 /// ("Cloaking Device", "commandeers ship").
 fn granting_words(s: &[Token], w: &ContinuousWords) -> Vec<Permission> {
+    // "Cloaking Device is off line", "no Cloaking Device": a mention that
+    // takes the equipment away grants nothing.
+    let denied = |k: usize, e: usize| {
+        (k > 0 && ["no", "without", "non-"].contains(&s[k - 1].text.as_str()))
+            || s[e..(e + 3).min(s.len())]
+                .iter()
+                .any(|t| ["off", "not", "cannot"].contains(&t.text.as_str()))
+    };
     w.act
         .iter()
-        .filter(|a| (0..s.len()).any(|k| any_phrase_at(s, k, &a.grants).is_some()))
+        .filter(|a| {
+            (0..s.len()).any(|k| any_phrase_at(s, k, &a.grants).is_some_and(|e| !denied(k, e)))
+        })
         .map(|a| Permission {
             polarity: Polarity::Permit,
             act: a.act.clone(),
@@ -229,5 +239,16 @@ mod tests {
         let n = compile("Opponent's side: not attemptable.", &CardType::Mission);
         assert_eq!(n.permissions[0].polarity, Polarity::Forbid);
         assert_eq!(n.permissions[0].subject.whose, Whose::Opponents);
+    }
+
+    #[test]
+    fn special_equipment_grants_unless_taken_off_line() {
+        let ship = compile("Cloaking Device, Tractor Beam.", &CardType::Ship);
+        assert!(ship.permissions.iter().any(|p| p.act == "cloak"));
+        let marker = compile(
+            "Hull: -50% Requires two full turns to repair. Cloaking Device is off line.",
+            &CardType::DamageMarker,
+        );
+        assert!(marker.permissions.iter().all(|p| p.act != "cloak"));
     }
 }

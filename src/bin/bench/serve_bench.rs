@@ -1,0 +1,247 @@
+//! Load test of `daystrom serve`, on 127.0.0.1 only and bounded: the release
+//! server is started on a free loopback port, then 50 clients (each with its
+//! own keep-alive connection) send a mix of search, card and check requests
+//! for 30 seconds. Reports throughput, p50/p99 latency per kind against the
+//! targets (p99 < 50 ms search and card, < 20 ms check, zero errors) and the
+//! server's RSS.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CLIENTS: usize = 50;
+const DURATION: Duration = Duration::from_secs(30);
+/// A first, short run with one client measures each request's own cost
+/// (no queueing), to read the loaded figures against.
+const SOLO: Duration = Duration::from_secs(5);
+/// A ceiling on each client's requests, so the loop is bounded in count too.
+const MAX_REQUESTS_PER_CLIENT: usize = 200_000;
+
+const QUESTIONS: &[&str] = &[
+    "can I beam through shields",
+    "may an away team attempt a mission while stopped",
+    "what happens when a ship is damaged twice",
+    "can I play an interrupt during battle",
+    "does a cloaked ship block a mission attempt",
+];
+const CARDS: &[&str] = &[
+    "kivas fajo collector",
+    "hugh",
+    "uss defiant",
+    "borg ship",
+    "data",
+    "q's tent",
+];
+const SCENARIOS: &[&str] = &[
+    "rulings/responses/hugh-vs-borg-ship.toml",
+    "rulings/responses/hugh-borg-ship-just-encountered.toml",
+];
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Search,
+    Card,
+    Check,
+}
+
+const KINDS: [Kind; 3] = [Kind::Search, Kind::Card, Kind::Check];
+
+struct Sample {
+    kind: Kind,
+    ms: f64,
+    ok: bool,
+}
+
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start_server() -> anyhow::Result<Server> {
+    let exe = std::env::current_exe()?.with_file_name("daystrom");
+    anyhow::ensure!(
+        exe.exists(),
+        "{} is missing: cargo build --release first",
+        exe.display()
+    );
+    let mut child = Command::new(&exe)
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()?;
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("piped")).read_line(&mut line)?;
+    let base = line
+        .trim()
+        .strip_prefix("daystrom serve: listening on ")
+        .ok_or_else(|| anyhow::anyhow!("unexpected first line {line:?}"))?
+        .trim_end_matches('/')
+        .to_string();
+    anyhow::ensure!(
+        base.starts_with("http://127.0.0.1:"),
+        "not on loopback: {base}"
+    );
+    let server = Server { child, base };
+    let start = Instant::now();
+    loop {
+        let body = agent()
+            .get(&format!("{}/api/health", server.base))
+            .call()?
+            .body_mut()
+            .read_to_string()?;
+        if body.contains("\"status\":\"ready\"") {
+            return Ok(server);
+        }
+        anyhow::ensure!(
+            start.elapsed() < Duration::from_secs(600),
+            "server not ready: {body}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(30)))
+        .build()
+        .into()
+}
+
+fn rss_mb(pid: u32, key: &str) -> f64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with(key))?.to_string();
+            line.split_whitespace().nth(1)?.parse::<f64>().ok()
+        })
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+/// One request of a kind; `i` picks which question, card or scenario.
+fn request(agent: &ureq::Agent, base: &str, kind: Kind, i: usize, scenarios: &[String]) -> bool {
+    let resp = match kind {
+        Kind::Search => {
+            let q = QUESTIONS[i % QUESTIONS.len()].replace(' ', "%20");
+            agent.get(&format!("{base}/api/search?q={q}&n=10")).call()
+        }
+        Kind::Card => {
+            let name = CARDS[i % CARDS.len()]
+                .replace(' ', "%20")
+                .replace('\'', "%27");
+            agent.get(&format!("{base}/api/card/{name}")).call()
+        }
+        Kind::Check => agent
+            .post(&format!("{base}/api/check"))
+            .send(scenarios[i % scenarios.len()].as_str()),
+    };
+    match resp {
+        Ok(mut r) => r.status().as_u16() == 200 && r.body_mut().read_to_vec().is_ok(),
+        Err(_) => false,
+    }
+}
+
+fn client(base: String, scenarios: Vec<String>, id: usize, until: Instant) -> Vec<Sample> {
+    let agent = agent();
+    let mut out = Vec::new();
+    for n in 0..MAX_REQUESTS_PER_CLIENT {
+        if Instant::now() >= until {
+            break;
+        }
+        let kind = KINDS[(id + n) % KINDS.len()];
+        let t = Instant::now();
+        let ok = request(&agent, &base, kind, id + n, &scenarios);
+        out.push(Sample {
+            kind,
+            ms: t.elapsed().as_secs_f64() * 1e3,
+            ok,
+        });
+    }
+    out
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted[(((sorted.len() - 1) as f64) * p).round() as usize]
+}
+
+pub fn run() -> anyhow::Result<()> {
+    let repo = daystrom::corpus::repo_root();
+    let scenarios = SCENARIOS
+        .iter()
+        .map(|p| std::fs::read_to_string(repo.join(p)))
+        .collect::<std::io::Result<Vec<_>>>()?;
+    let server = start_server()?;
+    let pid = server.child.id();
+    let idle_rss = rss_mb(pid, "VmRSS:");
+    let (solo, secs) = load(&server.base, &scenarios, 1, SOLO);
+    report("1 client", &solo, secs);
+    let (samples, secs) = load(&server.base, &scenarios, CLIENTS, DURATION);
+    report(&format!("{CLIENTS} clients"), &samples, secs);
+    println!(
+        "serve: server RSS {idle_rss:.0} MB idle, {:.0} MB after the run, peak {:.0} MB",
+        rss_mb(pid, "VmRSS:"),
+        rss_mb(pid, "VmHWM:")
+    );
+    Ok(())
+}
+
+/// `clients` threads sending requests until `duration` is over.
+fn load(
+    base: &str,
+    scenarios: &[String],
+    clients: usize,
+    duration: Duration,
+) -> (Vec<Sample>, f64) {
+    let until = Instant::now() + duration;
+    let started = Instant::now();
+    let handles: Vec<_> = (0..clients)
+        .map(|id| {
+            let (base, sc) = (base.to_string(), scenarios.to_vec());
+            std::thread::spawn(move || client(base, sc, id, until))
+        })
+        .collect();
+    let samples = handles
+        .into_iter()
+        .flat_map(|h| h.join().unwrap_or_default())
+        .collect();
+    (samples, started.elapsed().as_secs_f64())
+}
+
+fn report(who: &str, samples: &[Sample], secs: f64) {
+    let errors = samples.iter().filter(|s| !s.ok).count();
+    println!(
+        "serve: {who} for {secs:.1} s on 127.0.0.1: {} requests, {:.0} req/s, {errors} errors",
+        samples.len(),
+        samples.len() as f64 / secs
+    );
+    for (kind, target) in [
+        (Kind::Search, 50.0),
+        (Kind::Card, 50.0),
+        (Kind::Check, 20.0),
+    ] {
+        let mut ms: Vec<f64> = samples
+            .iter()
+            .filter(|s| s.kind == kind)
+            .map(|s| s.ms)
+            .collect();
+        ms.sort_by(f64::total_cmp);
+        let p99 = percentile(&ms, 0.99);
+        println!(
+            "serve: {kind:?}: {} requests ({:.0}/s), p50 {:.1} ms, p99 {p99:.1} ms (target p99 < {target} ms: {})",
+            ms.len(),
+            ms.len() as f64 / secs,
+            percentile(&ms, 0.5),
+            if p99 < target { "met" } else { "NOT met" }
+        );
+    }
+}
