@@ -520,7 +520,7 @@ mod tests {
     use super::*;
     use crate::cards::model::DilemmaType;
     use crate::engine::action::Phase;
-    use crate::engine::fixture::{affiliated, location, piece, table};
+    use crate::engine::fixture::{affiliated, location, personnel, piece, table};
 
     /// alice's Klingon Away Team, Kurn (1) and Klag (2), on the planet of a
     /// Klingon planet mission; her Klingon ship (0) in orbit.
@@ -540,14 +540,7 @@ mod tests {
             affiliated(&["Klingon"]),
         );
         for name in ["Kurn", "Klag"] {
-            piece(
-                &mut s,
-                name,
-                CardType::Personnel,
-                "alice",
-                Place::Planet(l),
-                affiliated(&["Klingon"]),
-            );
+            personnel(&mut s, name, "alice", Place::Planet(l), &["Klingon"]);
         }
         s
     }
