@@ -14,6 +14,7 @@ fn state(cards: &[(&str, Place)]) -> GameState {
     for (title, at) in cards {
         s.pieces.push(Piece {
             handle: title.to_string(),
+            written: title.to_string(),
             card: crate::support::card(title).clone(),
             owner: "alice".into(),
             controller: "alice".into(),

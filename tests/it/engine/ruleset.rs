@@ -12,6 +12,7 @@ fn away_team(titles: &[&str]) -> GameState {
         .iter()
         .map(|t| Piece {
             handle: t.to_string(),
+            written: t.to_string(),
             card: crate::support::card(t).clone(),
             owner: "alice".into(),
             controller: "alice".into(),
