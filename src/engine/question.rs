@@ -277,6 +277,7 @@ pub const KINDS: &[KindSpec] = &[
             arg("defense", T::Number),
             arg("attack_bonus", T::Number),
             arg("defense_bonus", T::Number),
+            arg("mission", T::Location),
             arg("is", T::Text),
             arg("player", T::Player),
         ],
@@ -462,6 +463,8 @@ pub struct OutcomeQuestion {
     pub defense: Option<i32>,
     pub attack_bonus: Option<i32>,
     pub defense_bonus: Option<i32>,
+    /// The mission solved (`of = "points after solving"`).
+    pub mission: Option<LocationId>,
     pub is: Option<String>,
 }
 
@@ -679,6 +682,7 @@ impl Args {
                 defense: self.defense,
                 attack_bonus: self.attack_bonus,
                 defense_bonus: self.defense_bonus,
+                mission: self.mission,
                 is: self.is,
             }),
             Kind::DeckLegal => Question::DeckLegal(who),

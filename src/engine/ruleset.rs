@@ -30,6 +30,26 @@ pub enum GameAction {
     Kill(Vec<usize>),
     /// A personnel battle between two sides (each a list of personnel).
     PersonnelBattle { sides: [Vec<usize>; 2] },
+    /// A ship battle: these ships and facilities fire on one target.
+    Attack(Engagement),
+    /// A player solves the mission at this location.
+    Solve { location: usize, player: String },
+    /// A card is played from hand; `allowed` is whether the rules let it
+    /// be played here (asked of the checks beforehand).
+    Play { piece: usize, allowed: bool },
+    /// These cards are nullified: cancelled and discarded.
+    Nullify(Vec<usize>),
+}
+
+/// One engagement of a ship battle (Glossary "battle - ship", steps 1-5).
+#[derive(Debug, Clone, Default)]
+pub struct Engagement {
+    /// The ships and facilities firing.
+    pub firing: Vec<usize>,
+    pub target: usize,
+    /// The current tactics' bonuses, when a Battle Bridge side deck is used.
+    pub attack_bonus: i32,
+    pub defense_bonus: i32,
 }
 
 impl GameAction {
@@ -40,6 +60,10 @@ impl GameAction {
             GameAction::Stop(_) => "stop",
             GameAction::Kill(_) => "kill",
             GameAction::PersonnelBattle { .. } => "personnel battle",
+            GameAction::Attack(_) => "attack",
+            GameAction::Solve { .. } => "solve",
+            GameAction::Play { .. } => "card play",
+            GameAction::Nullify(_) => "nullify",
         }
     }
 }
@@ -83,9 +107,24 @@ pub enum EventKind {
     NotModelled(String),
     /// A value a result was computed from changed by a card in play (derived state).
     Values,
-    /// The side of this player wins the battle.
-    BattleWon(String),
-    BattleTied,
+    /// The side of this player wins the battle (the battle's action kind:
+    /// "personnel battle", "attack").
+    BattleWon(String, &'static str),
+    BattleTied(&'static str),
+    /// Fire on a target scored this result ("hit", "direct hit", "miss").
+    Fired {
+        target: usize,
+        result: String,
+    },
+    /// A player scores points (solving a mission).
+    PointsScored {
+        player: String,
+        points: i32,
+    },
+    /// A card enters play (played from hand).
+    EntersPlay(usize),
+    /// A card is discarded (a card played without effect, a nullified card).
+    Discarded(usize),
 }
 
 /// A result with the reason (and entry) that decided it.
@@ -112,9 +151,20 @@ impl Event {
             EventKind::Affected { verb, piece } => {
                 Some(done(verb, vec![state.pieces[*piece].card.title.clone()]))
             }
-            EventKind::BattleWon(_) | EventKind::BattleTied => {
-                Some(done("personnel battle", vec![]))
+            EventKind::BattleWon(_, battle) | EventKind::BattleTied(battle) => {
+                Some(done(battle, vec![]))
             }
+            EventKind::Fired { target, result } if result != "miss" => {
+                Some(done(result, vec![state.pieces[*target].card.title.clone()]))
+            }
+            EventKind::EntersPlay(piece) => Some(done(
+                "card play",
+                vec![state.pieces[*piece].card.title.clone()],
+            )),
+            EventKind::Discarded(piece) => Some(done(
+                "discard",
+                vec![state.pieces[*piece].card.title.clone()],
+            )),
             _ => None,
         }
     }

@@ -4,8 +4,9 @@
 use super::{because, claim, fact, undecided};
 use crate::cards::model::CardType;
 use crate::engine::derived;
+use crate::engine::first_edition::ship_battle;
 use crate::engine::question::{indices, OutcomeQuestion as Question};
-use crate::engine::ruleset::{self, EventKind, GameAction};
+use crate::engine::ruleset::{self, Engagement, Event, EventKind, GameAction};
 use crate::engine::state::{Attr, GameState};
 use crate::engine::verdict::Verdict;
 
@@ -22,8 +23,11 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
         Some("attribute") => attribute(q, state),
         Some("points") => points(q, state),
         Some("range") => range(q, state),
+        Some("stopped after attack") => stopped_after_attack(q, state),
+        Some("attack winner") => attack_winner(q, state),
+        Some("points after solving") => points_after_solving(q, state),
         other => undecided(
-            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range"),
+            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, attack winner, points after solving"),
             vec![],
             "attribute",
         ),
@@ -31,7 +35,7 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
 }
 
 fn attack_result(q: &Question, state: &GameState) -> Verdict {
-    let title = "battle - ship";
+    let title = ship_battle::ENTRY;
     let mut reasons = Vec::new();
     let attack = match q.attack {
         Some(a) => a,
@@ -40,54 +44,18 @@ fn attack_result(q: &Question, state: &GameState) -> Verdict {
             if shooters.is_empty() {
                 return undecided("`attack` or `by` (firing ships)", vec![], title);
             }
-            let w: i32 = shooters
-                .iter()
-                .map(|&s| derived::read(state, s, Attr::Weapons, &mut reasons))
-                .sum();
-            reasons.push(fact(format!("WEAPONS of the firing cards total {w}")));
-            w
+            ship_battle::attack_total(state, &shooters, &mut reasons)
         }
     } + q.attack_bonus.unwrap_or(0);
-    let defense = match q.defense {
-        Some(d) => d,
-        None => {
-            let Some(t) = q.target.first().map(|t| t.0) else {
-                return undecided("`defense` or `target`", reasons, title);
-            };
-            let mut d = derived::read(state, t, Attr::Shields, &mut reasons);
-            reasons.push(fact(format!("{} SHIELDS {d}", state.pieces[t].handle)));
-            if let Some(f) = state.pieces[t].docked {
-                let ext = derived::read(state, f, Attr::Shields, &mut reasons) / 2;
-                reasons.push(because(
-                    format!("docked: +{ext} (50% of the facility's SHIELDS)"),
-                    title,
-                ));
-                d += ext;
-            }
-            d
-        }
+    let defense = match (q.defense, q.target.first()) {
+        (Some(d), _) => d,
+        (None, Some(t)) => ship_battle::defense_total(state, t.0, &mut reasons),
+        (None, None) => return undecided("`defense` or `target`", reasons, title),
     } + q.defense_bonus.unwrap_or(0);
-    let value = if attack > 2 * defense {
-        reasons.push(because(
-            format!("ATTACK {attack} is more than double DEFENSE {defense}"),
-            "direct hit",
-        ));
-        "direct hit"
-    } else if attack > defense {
-        reasons.push(because(
-            format!("ATTACK {attack} is greater than DEFENSE {defense}"),
-            "hit",
-        ));
-        "hit"
-    } else {
-        reasons.push(because(
-            format!("ATTACK {attack} is not greater than DEFENSE {defense}: the target is not hit"),
-            title,
-        ));
-        "miss"
-    };
+    let (fire, why) = ship_battle::Fire::of(attack, defense);
+    reasons.push(why);
     // ""If you hit" means "if you score a hit or direct hit."" (hit)
-    if value == "direct hit"
+    if fire == ship_battle::Fire::DirectHit
         && q.is
             .as_deref()
             .map(crate::repair::fold_for_match)
@@ -97,7 +65,96 @@ fn attack_result(q: &Question, state: &GameState) -> Verdict {
         reasons.push(because("a direct hit is also a hit", "hit"));
         return Verdict::yes_no(true, reasons, vec![super::g(title)]);
     }
-    claim(value.into(), &q.is, reasons, title)
+    claim(fire.name().into(), &q.is, reasons, title)
+}
+
+/// The ship battle `by` fire on `target`, applied to a copy of the state.
+fn applied_attack(q: &Question, state: &GameState) -> Option<(GameState, Vec<Event>)> {
+    let (firing, target) = (q.who.by(), q.target.first()?.0);
+    if firing.is_empty() {
+        return None;
+    }
+    let engagement = Engagement {
+        firing,
+        target,
+        attack_bonus: q.attack_bonus.unwrap_or(0),
+        defense_bonus: q.defense_bonus.unwrap_or(0),
+    };
+    let mut after = state.clone();
+    let events = ruleset::apply(&mut after, &GameAction::Attack(engagement));
+    Some((after, events))
+}
+
+/// "is the ship stopped afterwards?": answered by applying the attack.
+fn stopped_after_attack(q: &Question, state: &GameState) -> Verdict {
+    let Some((after, events)) = applied_attack(q, state) else {
+        return undecided("`by` (firing ships) and `target`", vec![], "stopped");
+    };
+    let Some(card) = q.who.card().or(q.target.first().map(|t| t.0)) else {
+        return undecided("`card`", vec![], "stopped");
+    };
+    let reasons: Vec<_> = events.into_iter().map(|e| e.reason).collect();
+    let stopped = after.pieces[card].status.stopped && after.in_play(card);
+    let verdict = if stopped {
+        because(
+            format!("{} is stopped after the battle", after.pieces[card].handle),
+            "stopped",
+        )
+    } else {
+        because(
+            format!(
+                "{} is not a surviving card of the battle",
+                after.pieces[card].handle
+            ),
+            ship_battle::ENTRY,
+        )
+    };
+    Verdict::yes_no(
+        stopped,
+        [reasons, vec![verdict]].concat(),
+        vec![super::g("stopped")],
+    )
+}
+
+/// "who won the ship battle?": answered by applying the attack.
+fn attack_winner(q: &Question, state: &GameState) -> Verdict {
+    let Some((_, events)) = applied_attack(q, state) else {
+        return undecided(
+            "`by` (firing ships) and `target`",
+            vec![],
+            ship_battle::ENTRY,
+        );
+    };
+    winner_of(&events, &q.is, ship_battle::ENTRY)
+}
+
+/// The winner a battle's events name, as a claim.
+fn winner_of(events: &[Event], is: &Option<String>, title: &str) -> Verdict {
+    let reasons = events.iter().map(|e| e.reason.clone()).collect();
+    let value = events
+        .iter()
+        .find_map(|e| match &e.kind {
+            EventKind::BattleWon(player, _) => Some(player.clone()),
+            EventKind::BattleTied(_) => Some("tie".into()),
+            _ => None,
+        })
+        .unwrap_or_else(|| "tie".into());
+    claim(value, is, reasons, title)
+}
+
+/// "how many points does alice have after solving?": the mission is solved
+/// on a copy of the state, then the points are counted.
+fn points_after_solving(q: &Question, state: &GameState) -> Verdict {
+    let Some(location) = q.mission.map(|m| m.0) else {
+        return undecided("`mission` (the mission solved)", vec![], "solve");
+    };
+    let player = super::asker(&q.who, state);
+    let mut after = state.clone();
+    let solve = GameAction::Solve { location, player };
+    let events = ruleset::apply(&mut after, &solve);
+    let verdict = points(q, &after);
+    let reasons = events.into_iter().map(|e| e.reason).chain(verdict.reasons);
+    Verdict::new(verdict.value, reasons.collect(), vec![super::g("points")])
 }
 
 fn combat(q: &Question, state: &GameState) -> Verdict {
@@ -168,16 +225,7 @@ fn battle_winner(q: &Question, state: &GameState) -> Verdict {
     }
     let battle = GameAction::PersonnelBattle { sides: [by, cards] };
     let events = ruleset::apply(&mut state.clone(), &battle);
-    let reasons = events.iter().map(|e| e.reason.clone()).collect();
-    let value = events
-        .iter()
-        .find_map(|e| match &e.kind {
-            EventKind::BattleWon(player) => Some(player.clone()),
-            EventKind::BattleTied => Some("tie".into()),
-            _ => None,
-        })
-        .unwrap_or_else(|| "tie".into());
-    claim(value, &q.is, reasons, title)
+    winner_of(&events, &q.is, title)
 }
 
 fn attribute(q: &Question, state: &GameState) -> Verdict {

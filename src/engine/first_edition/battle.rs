@@ -8,6 +8,7 @@ use crate::engine::ruleset::{Event, EventKind};
 use crate::engine::state::{Attr, GameState};
 
 const ENTRY: &str = "battle - personnel";
+const KIND: &str = "personnel battle";
 
 /// Determine the winner of a personnel battle between two sides.
 pub fn personnel_battle(state: &GameState, sides: &[Vec<usize>; 2]) -> Vec<Event> {
@@ -40,10 +41,10 @@ pub fn personnel_battle(state: &GameState, sides: &[Vec<usize>; 2]) -> Vec<Event
         })
         .collect();
     events.push(match ta.cmp(&tb) {
-        std::cmp::Ordering::Greater => event(EventKind::BattleWon(pa), totals, ENTRY),
-        std::cmp::Ordering::Less => event(EventKind::BattleWon(pb), totals, ENTRY),
+        std::cmp::Ordering::Greater => event(EventKind::BattleWon(pa, KIND), totals, ENTRY),
+        std::cmp::Ordering::Less => event(EventKind::BattleWon(pb, KIND), totals, ENTRY),
         std::cmp::Ordering::Equal => event(
-            EventKind::BattleTied,
+            EventKind::BattleTied(KIND),
             format!("{totals}; equal totals: no one wins or loses"),
             ENTRY,
         ),

@@ -1,9 +1,12 @@
 //! The First Edition ruleset: how actions change the state under the 1E
-//! Glossary (dilemma resolution, "stopped", personnel battle). Everything
+//! Glossary (dilemma resolution, "stopped", personnel and ship battle,
+//! solving, card play, nullify). Everything
 //! edition-specific that [`crate::engine::ruleset::apply`] does lives here.
 
 pub mod battle;
 pub mod encounter;
+pub mod play;
+pub mod ship_battle;
 
 use crate::engine::ruleset::{Event, EventKind, GameAction, Ruleset};
 use crate::engine::state::{GameState, Place};
@@ -39,6 +42,10 @@ impl Ruleset for FirstEdition {
                 "killed",
             ),
             GameAction::PersonnelBattle { sides } => battle::personnel_battle(state, sides),
+            GameAction::Attack(engagement) => ship_battle::ship_battle(state, engagement),
+            GameAction::Solve { location, player } => play::solve(state, *location, player),
+            GameAction::Play { piece, allowed } => play::play(state, *piece, *allowed),
+            GameAction::Nullify(pieces) => play::nullify(state, pieces),
         }
     }
 }
@@ -62,7 +69,7 @@ pub(crate) fn suffer(
     let p = &mut state.pieces[piece];
     match verb {
         "stop" => p.status.stopped = true,
-        "kill" => p.at = Place::Discard,
+        "kill" | "destroy" => p.at = Place::Discard,
         "damage" => p.status.damaged = true,
         _ => {}
     }

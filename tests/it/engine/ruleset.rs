@@ -135,7 +135,10 @@ fn a_personnel_battle_is_won_by_the_higher_strength() {
             sides: [vec![0, 1], vec![2]],
         },
     );
-    assert!(has(&events, &EventKind::BattleWon("alice".into())));
+    assert!(has(
+        &events,
+        &EventKind::BattleWon("alice".into(), "personnel battle")
+    ));
 }
 
 #[test]
@@ -164,4 +167,191 @@ fn responses_are_keyed_on_the_events_of_an_action() {
         valid_response_by(stopped, eyes, Some("alice"), db).value,
         VerdictValue::Yes
     );
+}
+
+/// Klingon ships (alice) and the Enterprise (bob) in space at one location,
+/// each with one crew member; the Hegh'ta is there but stays out of the battle.
+fn ships_in_space() -> GameState {
+    let mut state = away_team(&[
+        "I.K.C. Bortas",
+        "Kurn",
+        "I.K.C. Vor'Cha",
+        "U.S.S. Enterprise",
+        "Jean-Luc Picard",
+        "I.K.C. Hegh'ta",
+    ]);
+    let places = [
+        Place::Space(0),
+        Place::Aboard(0),
+        Place::Space(0),
+        Place::Space(0),
+        Place::Aboard(3),
+        Place::Space(0),
+    ];
+    for (piece, at) in state.pieces.iter_mut().zip(places) {
+        piece.at = at;
+    }
+    for p in [3, 4] {
+        state.pieces[p].controller = "bob".into();
+    }
+    state
+}
+
+fn attack(state: &mut GameState, attack_bonus: i32, defense_bonus: i32) -> Vec<ruleset::Event> {
+    let engagement = ruleset::Engagement {
+        firing: vec![0, 2],
+        target: 3,
+        attack_bonus,
+        defense_bonus,
+    };
+    ruleset::apply(state, &GameAction::Attack(engagement))
+}
+
+fn fired(events: &[ruleset::Event], result: &str) -> bool {
+    has(
+        events,
+        &EventKind::Fired {
+            target: 3,
+            result: result.into(),
+        },
+    )
+}
+
+#[test]
+fn a_hit_damages_the_target_and_stops_every_surviving_card_involved() {
+    let mut state = ships_in_space();
+    let events = attack(&mut state, 0, 0);
+    assert!(fired(&events, "hit"));
+    assert!(state.pieces[3].status.damaged && state.in_play(3));
+    for p in 0..5 {
+        assert!(
+            state.pieces[p].status.stopped,
+            "{} stopped",
+            state.pieces[p].handle
+        );
+    }
+    assert!(
+        !state.pieces[5].status.stopped,
+        "a ship not in the battle is not stopped"
+    );
+    assert!(has(
+        &events,
+        &EventKind::BattleWon("alice".into(), "attack")
+    ));
+}
+
+#[test]
+fn a_direct_hit_destroys_the_target_and_the_cards_aboard() {
+    let mut state = ships_in_space();
+    let events = attack(&mut state, 20, 0);
+    assert!(fired(&events, "direct hit"));
+    assert_eq!(state.pieces[3].at, Place::Discard);
+    assert_eq!(state.pieces[4].at, Place::Discard);
+    assert!(
+        !affected(&events, "stop", 3),
+        "a destroyed card is not a survivor"
+    );
+    assert!(affected(&events, "stop", 0));
+}
+
+#[test]
+fn a_miss_leaves_no_winner_but_still_stops_the_cards_involved() {
+    let mut state = ships_in_space();
+    let events = attack(&mut state, 0, 30);
+    assert!(fired(&events, "miss"));
+    assert!(!state.pieces[3].status.damaged);
+    assert!(has(&events, &EventKind::BattleTied("attack")));
+    assert!(state.pieces[3].status.stopped);
+}
+
+#[test]
+fn a_hit_opens_the_window_of_a_hit_on_the_target() {
+    let mut state = ships_in_space();
+    let events = attack(&mut state, 0, 0);
+    let kinds: Vec<String> = ruleset::windows(&events, &state)
+        .into_iter()
+        .map(|a| a.kind)
+        .collect();
+    assert!(kinds.contains(&"hit".to_string()) && kinds.contains(&"attack".to_string()));
+}
+
+fn with_mission(state: &mut GameState, title: &str, solved_by: Option<&str>) -> usize {
+    state.locations.push(daystrom::engine::state::Location {
+        name: title.into(),
+        written: title.into(),
+        mission: crate::support::card(title).clone(),
+        owner: None,
+        solved_by: solved_by.map(String::from),
+        attempted_before: false,
+        span: None,
+    });
+    state.locations.len() - 1
+}
+
+#[test]
+fn solving_scores_the_mission_points_once_per_game() {
+    let mut state = away_team(&["Data"]);
+    let open = with_mission(&mut state, "Evaluate Terraforming", None);
+    let solve = GameAction::Solve {
+        location: open,
+        player: "alice".into(),
+    };
+    let events = ruleset::apply(&mut state, &solve);
+    let points = crate::support::card("Evaluate Terraforming")
+        .points
+        .as_ref()
+        .and_then(|p| p.num());
+    let scored = EventKind::PointsScored {
+        player: "alice".into(),
+        points: points.unwrap(),
+    };
+    assert!(has(&events, &scored));
+    assert_eq!(state.locations[open].solved_by.as_deref(), Some("alice"));
+    let again = ruleset::apply(&mut state, &solve);
+    assert!(again
+        .iter()
+        .all(|e| !matches!(e.kind, EventKind::PointsScored { .. })));
+}
+
+#[test]
+fn a_played_interrupt_is_discarded_and_another_card_enters_play() {
+    let mut state = away_team(&["Red Alert!", "Amanda Rogers"]);
+    for p in &mut state.pieces {
+        p.at = Place::Hand;
+    }
+    let refused = ruleset::apply(
+        &mut state,
+        &GameAction::Play {
+            piece: 0,
+            allowed: false,
+        },
+    );
+    assert_eq!(state.pieces[0].at, Place::Hand);
+    assert!(!has(&refused, &EventKind::EntersPlay(0)));
+    let events = ruleset::apply(
+        &mut state,
+        &GameAction::Play {
+            piece: 0,
+            allowed: true,
+        },
+    );
+    assert!(has(&events, &EventKind::EntersPlay(0)) && state.in_play(0));
+    let events = ruleset::apply(
+        &mut state,
+        &GameAction::Play {
+            piece: 1,
+            allowed: true,
+        },
+    );
+    assert!(has(&events, &EventKind::Discarded(1)));
+    assert_eq!(state.pieces[1].at, Place::Discard);
+}
+
+#[test]
+fn a_nullified_card_is_discarded() {
+    let mut state = away_team(&["Red Alert!"]);
+    state.pieces[0].at = Place::Table;
+    let events = ruleset::apply(&mut state, &GameAction::Nullify(vec![0]));
+    assert!(has(&events, &EventKind::Discarded(0)));
+    assert!(!state.in_play(0));
 }

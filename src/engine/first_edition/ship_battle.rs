@@ -1,0 +1,165 @@
+//! Ship battle results (Glossary "battle - ship"): ATTACK against DEFENSE
+//! decides a hit or direct hit, rotation damage is applied, the player losing
+//! less HULL wins, and every surviving card involved is "stopped".
+
+use super::{event, suffer};
+use crate::engine::derived;
+use crate::engine::ruleset::{Engagement, Event, EventKind};
+use crate::engine::state::{Attr, GameState, Place};
+use crate::engine::verdict::Reason;
+
+pub const ENTRY: &str = "battle - ship";
+const KIND: &str = "attack";
+
+/// What fire scores on its target (step 5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fire {
+    Miss,
+    Hit,
+    DirectHit,
+}
+
+impl Fire {
+    /// Compare the totals; the reason cites the entry that decided it.
+    pub fn of(attack: i32, defense: i32) -> (Fire, Reason) {
+        if attack > 2 * defense {
+            let why = format!("ATTACK {attack} is more than double DEFENSE {defense}");
+            (Fire::DirectHit, super::rule(why, "direct hit"))
+        } else if attack > defense {
+            let why = format!("ATTACK {attack} is greater than DEFENSE {defense}");
+            (Fire::Hit, super::rule(why, "hit"))
+        } else {
+            let why = format!(
+                "ATTACK {attack} is not greater than DEFENSE {defense}: the target is not hit"
+            );
+            (Fire::Miss, super::rule(why, ENTRY))
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Fire::Miss => "miss",
+            Fire::Hit => "hit",
+            Fire::DirectHit => "direct hit",
+        }
+    }
+}
+
+/// ATTACK: the derived WEAPONS of every firing card, plus the tactic's bonus once.
+pub fn attack_total(state: &GameState, firing: &[usize], reasons: &mut Vec<Reason>) -> i32 {
+    let w: i32 = firing
+        .iter()
+        .map(|&s| derived::read(state, s, Attr::Weapons, reasons))
+        .sum();
+    reasons.push(super::rule(
+        format!("WEAPONS of the firing cards total {w}"),
+        ENTRY,
+    ));
+    w
+}
+
+/// DEFENSE: the target's derived SHIELDS, plus 50% of its facility's when docked.
+pub fn defense_total(state: &GameState, target: usize, reasons: &mut Vec<Reason>) -> i32 {
+    let shields = derived::read(state, target, Attr::Shields, reasons);
+    let handle = &state.pieces[target].handle;
+    reasons.push(super::rule(format!("{handle} SHIELDS {shields}"), ENTRY));
+    let Some(f) = state.pieces[target].docked else {
+        return shields;
+    };
+    let ext = derived::read(state, f, Attr::Shields, reasons) / 2;
+    reasons.push(super::rule(
+        format!("docked: +{ext} (50% of the facility's SHIELDS)"),
+        ENTRY,
+    ));
+    shields + ext
+}
+
+/// Fight one engagement to its end (steps 5, 7 and 8). Return fire is a
+/// separate engagement the other way.
+pub fn ship_battle(state: &mut GameState, e: &Engagement) -> Vec<Event> {
+    let mut reasons = Vec::new();
+    let attack = attack_total(state, &e.firing, &mut reasons) + e.attack_bonus;
+    let defense = defense_total(state, e.target, &mut reasons) + e.defense_bonus;
+    let (fire, why) = Fire::of(attack, defense);
+    let mut events: Vec<Event> = reasons.into_iter().map(values).collect();
+    let result = EventKind::Fired {
+        target: e.target,
+        result: fire.name().into(),
+    };
+    events.push(Event {
+        kind: result,
+        reason: why,
+    });
+    events.extend(damage(state, e.target, fire));
+    events.push(winner(state, e, fire));
+    events.extend(stop_survivors(state, e));
+    events
+}
+
+fn values(reason: Reason) -> Event {
+    Event {
+        kind: EventKind::Values,
+        reason,
+    }
+}
+
+/// Rotation damage: a hit damages (destroys an already damaged target), a
+/// direct hit destroys; a destroyed card and all cards aboard are discarded.
+fn damage(state: &mut GameState, target: usize, fire: Fire) -> Vec<Event> {
+    let destroyed =
+        fire == Fire::DirectHit || (fire == Fire::Hit && state.pieces[target].status.damaged);
+    match fire {
+        Fire::Miss => vec![],
+        _ if !destroyed => vec![suffer(state, "damage", target, "RANGE 5, HULL -50%", ENTRY)],
+        _ => {
+            let aboard = state.aboard(target);
+            let mut events = vec![suffer(state, "destroy", target, "HULL reduced to 0", ENTRY)];
+            for p in aboard {
+                state.pieces[p].at = Place::Discard;
+                events.push(super::fact(
+                    EventKind::Discarded(p),
+                    format!("{} was aboard a destroyed card", state.pieces[p].handle),
+                ));
+            }
+            events
+        }
+    }
+}
+
+/// "The player whose ships and/or facilities sustain the least HULL integrity
+/// loss ... is the winner" - only the target loses HULL in one engagement.
+fn winner(state: &GameState, e: &Engagement, fire: Fire) -> Event {
+    let attacker = e
+        .firing
+        .first()
+        .map(|&p| state.pieces[p].controller.clone())
+        .unwrap_or_default();
+    let target = &state.pieces[e.target].controller;
+    match fire {
+        Fire::Miss => event(
+            EventKind::BattleTied(KIND),
+            "no HULL integrity lost on either side: no winner or loser",
+            ENTRY,
+        ),
+        _ => event(
+            EventKind::BattleWon(attacker.clone(), KIND),
+            format!("{target} lost HULL integrity, {attacker} none: {attacker} wins"),
+            ENTRY,
+        ),
+    }
+}
+
+/// "All surviving ships, facilities, and crews involved in that battle are
+/// stopped" (step 8; Glossary "stopped").
+fn stop_survivors(state: &mut GameState, e: &Engagement) -> Vec<Event> {
+    let ships = e.firing.iter().chain(std::iter::once(&e.target));
+    let involved: Vec<usize> = ships
+        .flat_map(|&s| std::iter::once(s).chain(state.crew(s)))
+        .filter(|&p| state.in_play(p))
+        .collect();
+    let why = "participating in a battle stops all cards involved";
+    involved
+        .into_iter()
+        .map(|p| suffer(state, "stop", p, why, "stopped"))
+        .collect()
+}
