@@ -637,19 +637,25 @@ mod tests {
         s.locations[0].mission.dilemma_type = Some(DilemmaType::Space);
     }
 
-    /// A `meets requirements` context for Kurn and Klag, Kurn with
-    /// Diplomacy, asked for `text`.
+    /// Kurn and Klag asked whether they meet "Diplomacy", governed by `title`.
+    fn kurn_and_klag<'a>(s: &'a GameState, title: &'static str) -> Meeting<'a> {
+        let req = requirements::parse("Diplomacy").expect("a requirement");
+        Meeting {
+            state: s,
+            all: vec![1, 2],
+            req,
+            title,
+        }
+    }
+
+    /// The verdict on `text` for Kurn and Klag, Kurn with Diplomacy.
     fn meeting(s: &mut GameState, text: &str) -> Ruling {
         s.pieces[1].card.skills = vec![crate::cards::model::Skill {
             name: "Diplomacy".into(),
             level: 1.0,
         }];
-        let ctx = Meeting {
-            state: s,
-            all: vec![1, 2],
-            req: requirements::parse(text).expect("a requirement"),
-            title: "meeting requirements",
-        };
+        let mut ctx = kurn_and_klag(s, "meeting requirements");
+        ctx.req = requirements::parse(text).expect("a requirement");
         decide(&meeting_rules(), &ctx).value.into_ruling()
     }
 
@@ -673,12 +679,7 @@ mod tests {
         let mut s = scene();
         s.pieces[1].status.stopped = true;
         assert!(refused(meeting(&mut s, "Diplomacy")));
-        let ctx = Meeting {
-            state: &s,
-            all: vec![1, 2],
-            req: requirements::parse("Diplomacy").unwrap(),
-            title: "meeting requirements",
-        };
+        let ctx = kurn_and_klag(&s, "meeting requirements");
         let mut reasons = Vec::new();
         assert_eq!(usable_members(&ctx, &mut reasons), Ruling::Next);
         assert!(reasons
@@ -690,12 +691,7 @@ mod tests {
     #[test]
     fn the_requirement_is_cited_to_the_entry_governing_it() {
         let s = scene();
-        let ctx = Meeting {
-            state: &s,
-            all: vec![1, 2],
-            req: requirements::parse("Diplomacy").unwrap(),
-            title: "mission attempt",
-        };
+        let ctx = kurn_and_klag(&s, "mission attempt");
         let mut reasons = Vec::new();
         assert_eq!(requirement_read(&ctx, &mut reasons), Ruling::Next);
         assert_eq!(modified_values(&ctx, &mut reasons), Ruling::Next);
