@@ -474,44 +474,105 @@ fn requirement_of(
         .map(|l| (read(&state.locations[l.0].mission.text), "mission attempt"))
 }
 
+/// A `meets requirements` question with what its rules share: the group,
+/// the requirement read, and the entry governing that requirement.
+pub struct Meeting<'a> {
+    state: &'a GameState,
+    all: Vec<usize>,
+    req: requirements::Requirement,
+    title: &'static str,
+}
+
+impl Meeting<'_> {
+    /// The members who may contribute (the reasons for the others are the
+    /// first rule's to give).
+    fn able(&self) -> Vec<usize> {
+        super::usable_for(self.state, &self.all, Purpose::Attempting, &mut Vec::new())
+    }
+}
+
 /// `ask = "meets requirements"`.
 pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
     let Some((req, title)) = requirement_of(q, state) else {
         return undecided("`meets requirements` needs `mission`, `dilemma` or `requirement` (and a dilemma whose conditions can be read)", vec![], "meeting requirements");
     };
-    let all = group(&q.who, state);
-    let mut reasons: Vec<Reason> = Vec::new();
     let req = match req {
         Ok(r) => r,
-        Err(e) => return Verdict::new(VerdictValue::Undecided(e), reasons, vec![super::g(title)]),
+        Err(e) => return Verdict::new(VerdictValue::Undecided(e), vec![], vec![super::g(title)]),
     };
-    let able = super::usable_for(state, &all, Purpose::Attempting, &mut reasons);
-    if able.len() < all.len() {
+    let ctx = Meeting {
+        state,
+        all: group(&q.who, state),
+        req,
+        title,
+    };
+    decide(&meeting_rules(), &ctx)
+}
+
+const MEETING: Entry = Entry::glossary("meeting requirements");
+
+/// The rules of `meets requirements`, in order.
+pub fn meeting_rules<'a>() -> [Rule<Meeting<'a>>; 4] {
+    [
+        Rule {
+            name: "stopped personnel do not contribute",
+            entry: Entry::glossary("stopped"),
+            apply: usable_members,
+        },
+        Rule {
+            name: "modified values count",
+            entry: Entry::glossary("attribute modifiers"),
+            apply: modified_values,
+        },
+        Rule {
+            name: "the requirement of the mission or dilemma",
+            entry: MEETING,
+            apply: requirement_read,
+        },
+        Rule {
+            name: "together they meet it",
+            entry: MEETING,
+            apply: met_together,
+        },
+    ]
+}
+
+fn usable_members(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {
+    let able = super::usable_for(m.state, &m.all, Purpose::Attempting, reasons);
+    if able.len() < m.all.len() {
         reasons.push(because(
             "\"stopped\" personnel cannot contribute skills to overcome dilemmas or solve missions",
             "stopped",
         ));
     }
-    let in_play: Vec<Card> = able.iter().map(|&p| state.card_in_play(p)).collect();
-    reasons.extend(
-        able.iter()
-            .flat_map(|&p| crate::engine::derived::reasons(state, p)),
-    );
+    Ruling::Next
+}
+
+fn modified_values(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {
+    let changed = m.able().into_iter();
+    reasons.extend(changed.flat_map(|p| crate::engine::derived::reasons(m.state, p)));
+    Ruling::Next
+}
+
+/// The requirement is cited to the entry that governs it (a mission's
+/// requirements, a dilemma's conditions, or a requirement asked alone).
+fn requirement_read(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {
+    reasons.push(because(format!("requirement: {}", m.req), m.title));
+    Ruling::Next
+}
+
+fn met_together(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {
+    let in_play: Vec<Card> = m.able().iter().map(|&p| m.state.card_in_play(p)).collect();
     let cards: Vec<&Card> = in_play.iter().collect();
-    let unmet = requirements::evaluate(&req, &cards);
-    reasons.push(fact(format!("requirement: {req}")));
+    let unmet = requirements::evaluate(&m.req, &cards);
     if unmet.is_empty() {
-        reasons.push(because(
-            format!(
-                "{} personnel together meet it (any of them may be used)",
-                cards.len()
-            ),
-            "meeting requirements",
-        ));
-        Verdict::yes_no(true, reasons, vec![super::g(title)])
+        let why = format!(
+            "{} personnel together meet it (any of them may be used)",
+            cards.len()
+        );
+        yes_because(reasons, why, MEETING)
     } else {
-        reasons.push(because(format!("unmet: {}", unmet.join("; ")), title));
-        Verdict::yes_no(false, reasons, vec![super::g("meeting requirements")])
+        Ruling::No(format!("unmet: {}", unmet.join("; ")))
     }
 }
 
@@ -574,6 +635,73 @@ mod tests {
 
     fn space(s: &mut GameState) {
         s.locations[0].mission.dilemma_type = Some(DilemmaType::Space);
+    }
+
+    /// Kurn and Klag asked whether they meet "Diplomacy", governed by `title`.
+    fn kurn_and_klag<'a>(s: &'a GameState, title: &'static str) -> Meeting<'a> {
+        let req = requirements::parse("Diplomacy").expect("a requirement");
+        Meeting {
+            state: s,
+            all: vec![1, 2],
+            req,
+            title,
+        }
+    }
+
+    /// The verdict on `text` for Kurn and Klag, Kurn with Diplomacy.
+    fn meeting(s: &mut GameState, text: &str) -> Ruling {
+        s.pieces[1].card.skills = vec![crate::cards::model::Skill {
+            name: "Diplomacy".into(),
+            level: 1.0,
+        }];
+        let mut ctx = kurn_and_klag(s, "meeting requirements");
+        ctx.req = requirements::parse(text).expect("a requirement");
+        decide(&meeting_rules(), &ctx).value.into_ruling()
+    }
+
+    impl VerdictValue {
+        fn into_ruling(self) -> Ruling {
+            match self {
+                VerdictValue::Yes => Ruling::Yes,
+                other => Ruling::No(other.to_string()),
+            }
+        }
+    }
+
+    #[test]
+    fn a_skill_the_group_holds_meets_the_requirement() {
+        assert_eq!(meeting(&mut scene(), "Diplomacy"), Ruling::Yes);
+        assert!(refused(meeting(&mut scene(), "2 Diplomacy")));
+    }
+
+    #[test]
+    fn stopped_personnel_contribute_nothing() {
+        let mut s = scene();
+        s.pieces[1].status.stopped = true;
+        assert!(refused(meeting(&mut s, "Diplomacy")));
+        let ctx = kurn_and_klag(&s, "meeting requirements");
+        let mut reasons = Vec::new();
+        assert_eq!(usable_members(&ctx, &mut reasons), Ruling::Next);
+        assert!(reasons
+            .iter()
+            .any(|r| r.citation == Some(crate::engine::verdict::Citation::glossary("stopped"))));
+        assert_eq!(ctx.able(), vec![2]);
+    }
+
+    #[test]
+    fn the_requirement_is_cited_to_the_entry_governing_it() {
+        let s = scene();
+        let ctx = kurn_and_klag(&s, "mission attempt");
+        let mut reasons = Vec::new();
+        assert_eq!(requirement_read(&ctx, &mut reasons), Ruling::Next);
+        assert_eq!(modified_values(&ctx, &mut reasons), Ruling::Next);
+        assert_eq!(
+            reasons[0].citation,
+            Some(crate::engine::verdict::Citation::glossary(
+                "mission attempt"
+            ))
+        );
+        assert!(matches!(met_together(&ctx, &mut reasons), Ruling::No(_)));
     }
 
     #[test]
