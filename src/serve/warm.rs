@@ -32,9 +32,12 @@ impl Warm {
             .collect::<anyhow::Result<Vec<_>>>()?;
         let rulings_dir = crate::corpus::repo_root().join("rulings");
         let files = crate::scenario::check::collect(&[rulings_dir], &[])?;
+        let db = handle.cards()?;
+        // Worked out now, so no request pays for it.
+        db.titles();
         Ok(Warm {
             searcher: handle.searcher()?,
-            db: handle.cards()?,
+            db,
             generation: handle.dir.clone(),
             stores,
             next: AtomicUsize::new(0),
