@@ -5,6 +5,11 @@
 //! test per set holds the set as a whole to its size, to both verdicts and to
 //! the question kinds it must ask.
 //!
+//! A verdict must also prove its reason: it cites the file's `source` entry
+//! (or one of its `also_cites`). Files that do not yet are listed, counted,
+//! in `tests/fixtures/unproven-citations.txt`; the list may only shrink (a
+//! listed file that now cites its source is a failure until it is removed).
+//!
 //! `cargo test --test scenarios -- rulings/can-move` runs one directory.
 
 #[path = "support/mod.rs"]
@@ -106,6 +111,51 @@ impl Files {
     }
 }
 
+/// The files whose verdicts do not yet cite their source entry.
+fn unproven() -> &'static HashSet<String> {
+    static U: OnceLock<HashSet<String>> = OnceLock::new();
+    U.get_or_init(|| {
+        let list = support::repo().join("tests/fixtures/unproven-citations.txt");
+        std::fs::read_to_string(&list)
+            .unwrap_or_else(|e| panic!("{}: {e}", list.display()))
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_string)
+            .collect()
+    })
+}
+
+/// Whether every verdict of the file cites its source, against the list of
+/// files known not to.
+fn citation_problems(path: &Path, r: &daystrom::scenario::check::FileResult) -> Vec<String> {
+    let name = path
+        .strip_prefix(support::repo())
+        .unwrap_or(path)
+        .display()
+        .to_string();
+    let listed = unproven().contains(&name);
+    let uncited: Vec<String> = r
+        .answers
+        .iter()
+        .filter(|a| a.cites_source == Some(false))
+        .map(|a| {
+            let cites: Vec<&str> = a.verdict.citations.iter().map(|c| c.title.as_str()).collect();
+            format!(
+                "line {}: the verdict cites {cites:?}, not the source entry (nor an `also_cites` entry)",
+                a.line
+            )
+        })
+        .collect();
+    match (listed, uncited.is_empty()) {
+        (false, false) => uncited,
+        (true, true) => vec![format!(
+            "{name} now cites its source: remove it from tests/fixtures/unproven-citations.txt"
+        )],
+        _ => vec![],
+    }
+}
+
 fn check(path: &Path) -> FileOutcome {
     let db = support::cards();
     let r = check_file(path, db, resolver());
@@ -118,6 +168,7 @@ fn check(path: &Path) -> FileOutcome {
         Some((doc, entry)) => out.problems.extend(unknown_entry(doc, entry)),
         None => out.problems.push("no `source`".into()),
     }
+    out.problems.extend(citation_problems(path, &r));
     for a in &r.answers {
         out.kinds.insert(a.ask.clone());
         match a.expect.as_deref() {

@@ -111,13 +111,10 @@ impl QueryError {
         }
     }
 
-    /// The query with a caret under the offending column, then the message.
+    /// The query with a caret under the offending column and the message
+    /// (the one located-error rendering, [`crate::diag::Located`]).
     pub fn render(&self, query: &str) -> String {
-        format!(
-            "{query}\n{}^\n{}",
-            " ".repeat(self.column.saturating_sub(1)),
-            self
-        )
+        crate::diag::Located::at_line("query", query, 1, self.column, &self.to_string()).render()
     }
 }
 

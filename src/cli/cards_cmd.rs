@@ -538,7 +538,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            err.contains("did you mean `skill:`") && err.contains('^'),
+            err.contains("did you mean `skill:`") && err.contains('▲'),
             "{err}"
         );
     }

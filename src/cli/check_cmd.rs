@@ -74,10 +74,16 @@ fn print_svg(results: &[FileResult]) -> anyhow::Result<ExitCode> {
 fn print_text(results: &[FileResult], quiet: bool, boards: bool) {
     let on = super::output::colour_stdout();
     let (mut pass, mut fail, mut unchecked, mut errors) = (0, 0, 0, 0);
+    let mut unproven = 0;
     for r in results {
         if let Some(e) = &r.error {
             errors += 1;
             println!("{} {e}", paint("error", Style::Bad, on));
+            if let Some((line, col)) = r.error_at {
+                let place = format!("{}:{line}:{col}: ", r.path.display());
+                let message = e.strip_prefix(&place).unwrap_or(e);
+                print!("{}", crate::diag::snippet(&r.path, line, col, message));
+            }
             continue;
         }
         let show = !quiet || r.failed();
@@ -92,6 +98,9 @@ fn print_text(results: &[FileResult], quiet: bool, boards: bool) {
             }
         }
         for a in &r.answers {
+            if a.cites_source == Some(false) {
+                unproven += 1;
+            }
             match a.passed {
                 Some(true) => pass += 1,
                 Some(false) => fail += 1,
@@ -126,6 +135,12 @@ fn print_text(results: &[FileResult], quiet: bool, boards: bool) {
                 .map(|c| format!("{} [{}]", c.title, c.id))
                 .collect();
             println!("      cites: {}", cites.join("; "));
+            if a.cites_source == Some(false) {
+                println!(
+                    "      {}",
+                    paint("does not cite the file's source entry", Style::Dim, on)
+                );
+            }
         }
         if let Some(b) = r.board.as_ref().filter(|_| boards && show) {
             println!("  board:");
@@ -138,4 +153,9 @@ fn print_text(results: &[FileResult], quiet: bool, boards: bool) {
         "{} files: {pass} passed, {fail} failed, {unchecked} without expectation, {errors} files with errors",
         results.len()
     );
+    if unproven > 0 {
+        println!(
+            "{unproven} verdicts do not cite their file's source entry (nor an `also_cites` entry)"
+        );
+    }
 }

@@ -27,11 +27,17 @@ pub struct ErrataArgs {
 pub fn errata(ctx: &Context, args: ErrataArgs) -> anyhow::Result<ExitCode> {
     let handle = crate::ingest::open_fresh(ctx)?;
     let db = handle.cards()?;
-    let errata = Errata::load(&args.file, &db)?;
-    errata.check_rule_entries(|doc, title| {
+    let errata = match Errata::load(&args.file, &db) {
+        Ok(errata) => errata,
+        Err(e) => return Ok(located_error(e)),
+    };
+    let entries = errata.check_rule_entries(|doc, title| {
         let id = format!("{doc}:{}", crate::readers::slug(title));
         crate::store::rules::entry(&handle.store, &id).is_ok_and(|e| e.is_some())
-    })?;
+    });
+    if let Err(e) = entries {
+        return Ok(located_error(e.into()));
+    }
     let mut paths = vec![crate::corpus::repo_root().join("rulings")];
     paths.extend(args.scenarios.iter().cloned());
     // Paths relative to the working directory read better in the report.
@@ -52,6 +58,19 @@ pub fn errata(ctx: &Context, args: ErrataArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// An errata file that does not check: the error, and the offending line
+/// with a caret when it has one.
+fn located_error(e: anyhow::Error) -> ExitCode {
+    super::output::eprint_error(&format!("error: {e}"));
+    if let Some(at) = e.downcast_ref::<crate::errata::ErrataError>() {
+        eprint!(
+            "{}",
+            crate::diag::snippet(&at.file, at.line, at.col, "here")
+        );
+    }
+    super::exit::bad_input()
 }
 
 fn print_report(r: &ErrataReport) {

@@ -15,3 +15,6 @@ pub mod question;
 pub mod requirements;
 pub mod ruleset;
 pub mod state;
+
+#[cfg(test)]
+pub(crate) mod fixture;

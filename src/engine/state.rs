@@ -32,6 +32,20 @@ pub struct Location {
 }
 
 impl Location {
+    /// A location named (and written) after its mission, not yet owned,
+    /// attempted or solved.
+    pub fn new(mission: Card) -> Location {
+        Location {
+            name: mission.title.clone(),
+            written: mission.title.clone(),
+            mission,
+            owner: None,
+            solved_by: None,
+            attempted_before: false,
+            span: None,
+        }
+    }
+
     pub fn span(&self) -> i32 {
         self.span
             .or_else(|| self.mission.span.as_ref().and_then(|s| s.num()))
@@ -365,22 +379,27 @@ impl GameState {
         crate::engine::permissions::decide(self, request)
     }
 
-    /// Whether a piece may be used for `purpose`; if not, the reason, citing
-    /// the Glossary entry of the first state in `glossary/usable.toml` that
-    /// excludes it. Every check that asks "who can staff / attempt / fight /
-    /// use a skill" asks here.
-    pub fn usable(&self, id: PieceId, purpose: Purpose) -> Result<(), Reason> {
+    /// Whether a piece may be used for `purpose`; if not, the reasons: one
+    /// per entry of the first row of `glossary/usable.toml` whose state
+    /// excludes it (the first decides). Every check that asks "who can staff
+    /// / attempt / fight / use a skill" asks here.
+    pub fn usable(&self, id: PieceId, purpose: Purpose) -> Result<(), Vec<Reason>> {
         let usable = &crate::vocab::vocabulary().usable;
-        match usable
+        let Some(e) = usable
             .excluding(purpose)
             .find(|e| self.in_state(id.0, &e.state))
-        {
-            None => Ok(()),
-            Some(e) => Err(Reason {
-                text: format!("{} is {}: {}", self.piece(id).handle, e.state, e.reason),
-                citation: Some(crate::engine::verdict::Citation::glossary(&e.entry)),
-            }),
-        }
+        else {
+            return Ok(());
+        };
+        let text = format!("{} is {}: {}", self.piece(id).handle, e.state, e.reason);
+        Err(e
+            .cites
+            .iter()
+            .map(|source| Reason {
+                text: text.clone(),
+                citation: Some(source.into()),
+            })
+            .collect())
     }
 
     /// Whether a piece is in one of the states `glossary/usable.toml` names.
@@ -437,38 +456,23 @@ impl GameState {
 mod tests {
     use super::*;
 
-    fn piece(handle: &str, ty: CardType, controller: &str, at: Place) -> Piece {
-        Piece {
-            handle: handle.into(),
-            written: handle.into(),
-            card: Card {
-                title: handle.into(),
-                card_type: ty,
-                ..Card::default()
-            },
-            owner: controller.into(),
-            controller: controller.into(),
-            at,
-            status: Status::default(),
-            docked: None,
-            mode: None,
-            target: None,
-        }
-    }
-
     /// A ship (0) in space with Data (1) aboard, both alice's.
     fn ship_and_crew() -> GameState {
-        GameState {
-            pieces: vec![
-                piece("Enterprise", CardType::Ship, "alice", Place::Table),
-                piece("Data", CardType::Personnel, "alice", Place::Aboard(0)),
-            ],
-            ..GameState::default()
-        }
+        let mut s = crate::engine::fixture::table();
+        crate::engine::fixture::piece(
+            &mut s,
+            "Enterprise",
+            CardType::Ship,
+            "alice",
+            Place::Table,
+            |_| (),
+        );
+        crate::engine::fixture::personnel(&mut s, "Data", "alice", Place::Aboard(0), &[]);
+        s
     }
 
-    fn entry(r: Result<(), Reason>) -> String {
-        r.unwrap_err().citation.unwrap().title
+    fn entry(r: Result<(), Vec<Reason>>) -> String {
+        r.unwrap_err()[0].citation.clone().unwrap().title
     }
 
     #[test]

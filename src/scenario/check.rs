@@ -13,6 +13,9 @@ pub struct FileResult {
     pub source: Option<String>,
     pub answers: Vec<Answer>,
     pub error: Option<String>,
+    /// Line and column of the error, when it has a place in the file.
+    #[serde(skip)]
+    pub error_at: Option<(usize, usize)>,
     /// The game state the engine built, as a picture model (left out when the
     /// file did not load).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -78,7 +81,10 @@ pub fn check_text(
 ) -> FileResult {
     match super::load(path, text, db, resolver) {
         Ok(s) => FileResult::answered(&s, db),
-        Err(e) => FileResult::unreadable(path, e.to_string()),
+        Err(e) => FileResult {
+            error_at: Some((e.line, e.col)),
+            ..FileResult::unreadable(path, e.to_string())
+        },
     }
 }
 
@@ -91,6 +97,7 @@ impl FileResult {
             source: s.source.as_ref().map(|r| format!("{}: {}", r.doc, r.entry)),
             answers: super::run(s, db),
             error: None,
+            error_at: None,
             board: Some(crate::board::Board::of(&s.state)),
         }
     }
@@ -104,6 +111,7 @@ impl FileResult {
             answers: vec![],
             error: Some(error),
             board: None,
+            error_at: None,
         }
     }
 }

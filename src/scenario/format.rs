@@ -12,6 +12,10 @@ use toml::Spanned;
 pub struct ScenarioFile {
     pub title: String,
     pub source: Option<SourceRef>,
+    /// Other entries a verdict may cite instead of `source` to prove its
+    /// reason (an entry that decides the question as well as the source).
+    #[serde(default)]
+    pub also_cites: Vec<SourceRef>,
     #[serde(default)]
     pub note: Option<String>,
     #[serde(default)]

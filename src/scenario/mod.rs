@@ -67,6 +67,8 @@ pub struct Scenario {
     pub path: PathBuf,
     pub title: String,
     pub source: Option<format::SourceRef>,
+    /// The entries a verdict must cite one of: `source` and `also_cites`.
+    pub proving: Vec<format::SourceRef>,
     pub state: GameState,
     pub questions: Vec<Asked>,
 }
@@ -80,6 +82,10 @@ pub struct Answer {
     pub expect: Option<String>,
     /// `Some(true)` when `expect` was given and matched.
     pub passed: Option<bool>,
+    /// `Some(false)` when the file names a source and the verdict cites
+    /// neither it nor an `also_cites` entry: the verdict did not prove its
+    /// reason.
+    pub cites_source: Option<bool>,
 }
 
 /// Read a scenario file.
@@ -150,6 +156,7 @@ pub fn run(scenario: &Scenario, db: &CardDb) -> Vec<Answer> {
         .iter()
         .map(|q| {
             let verdict = crate::engine::checks::answer(&q.question, &scenario.state, db);
+            let cites_source = cites_one_of(&verdict, &scenario.proving);
             let passed = q.expect.as_ref().map(|e| expectation_met(e, &verdict));
             Answer {
                 ask: q.ask.to_string(),
@@ -157,9 +164,26 @@ pub fn run(scenario: &Scenario, db: &CardDb) -> Vec<Answer> {
                 verdict,
                 expect: q.expect.clone(),
                 passed,
+                cites_source,
             }
         })
         .collect()
+}
+
+/// Whether the verdict cites one of the entries that prove its reason
+/// (`None` when the file names none). A source written without a document
+/// matches an entry of that title in any document.
+fn cites_one_of(verdict: &Verdict, proving: &[format::SourceRef]) -> Option<bool> {
+    if proving.is_empty() {
+        return None;
+    }
+    let same =
+        |a: &str, b: &str| crate::repair::fold_for_match(a) == crate::repair::fold_for_match(b);
+    Some(verdict.citations.iter().any(|c| {
+        proving
+            .iter()
+            .any(|s| same(&c.title, &s.entry) && (s.doc.is_empty() || same(&c.doc, &s.doc)))
+    }))
 }
 
 /// `expect` against the verdict: yes/no spelt any way (`true`, `"Yes."`);
@@ -278,13 +302,12 @@ impl<'a> Builder<'a> {
             }
             let mission = self.card(&loc.mission, Some("mission"))?;
             state.locations.push(Location {
-                name: mission.title.clone(),
                 written: loc.mission.get_ref().clone(),
-                mission,
                 owner: loc.owner.clone(),
                 solved_by: loc.solved_by.clone(),
                 attempted_before: loc.attempted_before,
                 span: loc.span,
+                ..Location::new(mission)
             });
         }
         // First pass: every card and its handle, so `at` may name a later
@@ -369,6 +392,12 @@ impl<'a> Builder<'a> {
         Ok(Scenario {
             path: self.path.to_path_buf(),
             title: file.title,
+            proving: file
+                .source
+                .iter()
+                .chain(&file.also_cites)
+                .cloned()
+                .collect(),
             source: file.source,
             state,
             questions,
@@ -618,13 +647,8 @@ impl<'a> Builder<'a> {
                     if let Ok(id) = self.resolver.resolve(m.get_ref(), Some("mission")) {
                         let mission = self.db.cards[id].clone();
                         state.locations.push(Location {
-                            name: mission.title.clone(),
                             written: m.get_ref().clone(),
-                            mission,
-                            owner: None,
-                            solved_by: None,
-                            attempted_before: false,
-                            span: None,
+                            ..Location::new(mission)
                         });
                     }
                 }

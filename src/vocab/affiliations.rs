@@ -108,6 +108,8 @@ pub struct DeckRules {
     pub seed_deck_source: Source,
     pub banned: Vec<String>,
     pub banned_source: Source,
+    /// The entries of the Borg stocking rule (the first decides).
+    pub borg_sources: Vec<Source>,
 }
 
 #[derive(Debug, Default, Deserialize)]

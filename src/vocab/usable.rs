@@ -1,6 +1,6 @@
 //! `glossary/usable.toml`: which states of a card keep it from being used for
 //! which purpose (staffing, attempting, battle, skills), each row citing the
-//! Glossary entry that says so. Read by `GameState::usable`.
+//! Glossary / Current Rulings entries that say so. Read by `GameState::usable`.
 
 use serde::Deserialize;
 
@@ -34,9 +34,10 @@ pub const STATES: &[&str] = &[
 #[serde(deny_unknown_fields)]
 pub struct Exclusion {
     pub state: String,
-    /// The Glossary entry that rules it out.
-    pub entry: String,
     pub excludes: Vec<Purpose>,
+    /// The entries that rule it out: the first decides, the others state
+    /// the same rule.
+    pub cites: Vec<super::affiliations::Source>,
     pub reason: String,
 }
 
@@ -70,7 +71,7 @@ mod tests {
                 "unknown state {}",
                 e.state
             );
-            assert!(!e.entry.is_empty() && !e.excludes.is_empty());
+            assert!(!e.cites.is_empty() && !e.excludes.is_empty());
         }
         // "Cards that are stopped may ... use skills" (Glossary "stopped").
         assert!(!u.excluding(Purpose::Skills).any(|e| e.state == "stopped"));

@@ -80,3 +80,28 @@ fn the_manual_page_names_every_command() {
         assert!(page.contains(command), "{command}");
     }
 }
+
+/// Scenario, errata and card-query errors show the offending line with a
+/// caret under the place, below the `file:line:col: message` line.
+#[test]
+fn located_errors_show_the_line_and_a_caret() {
+    let o = daystrom(&[
+        "check",
+        "tests/fixtures/scenarios/hostile/duplicate-ids.toml",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("duplicate-ids.toml:8:6: id \"x\""), "{out}");
+    assert!(out.contains("8 │ id = \"x\"") && out.contains('▲'), "{out}");
+    let o = daystrom(&["errata", "tests/fixtures/errata/unknown-card.toml"]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("2 │ title = \"Hugg\"") && err.contains('▲'),
+        "{err}"
+    );
+    let o = daystrom(&["cards", "t:personnel skil:diplomacy"]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("1 │ t:personnel skil:diplomacy") && err.contains('▲'),
+        "{err}"
+    );
+}

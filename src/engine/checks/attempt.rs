@@ -1,11 +1,12 @@
 //! Mission attempts ("mission attempt", "attempt", "dual-icon missions") and
 //! meeting mission or dilemma requirements ("meeting requirements").
 
-use super::{because, fact, no, outside_executing_orders, per_table, undecided};
+use super::rules::{decide, yes_because, Entry, Rule, Ruling};
+use super::{because, fact, outside_executing_orders, per_table, undecided};
 use crate::cards::model::{Card, CardType};
 use crate::engine::question::{AttemptQuestion as Question, Party};
 use crate::engine::requirements;
-use crate::engine::state::{GameState, PieceId, Place, Purpose};
+use crate::engine::state::{GameState, Place, Purpose};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
 
 /// The personnel of the group a question names: `by` personnel, and the crew
@@ -37,23 +38,6 @@ fn ship_of(who: &Party, state: &GameState) -> Option<usize> {
         })
 }
 
-/// The members of a group who may take part in an attempt (and face its
-/// dilemmas), with a reason for each who may not.
-pub fn usable_for_attempt(
-    state: &GameState,
-    all: &[usize],
-    reasons: &mut Vec<Reason>,
-) -> Vec<usize> {
-    let mut able = Vec::new();
-    for &p in all {
-        match state.usable(PieceId(p), Purpose::Attempting) {
-            Ok(()) => able.push(p),
-            Err(why) => reasons.push(why),
-        }
-    }
-    able
-}
-
 /// Who may attempt the mission, as affiliation names; `None` = any affiliation.
 fn mission_affiliations(mission: &Card) -> Option<Vec<String>> {
     if !mission.mission_icons.is_empty() {
@@ -71,6 +55,35 @@ fn matches_mission(state: &GameState, p: usize, icons: &[String]) -> bool {
         .affiliations
         .iter()
         .any(|a| icons.iter().any(|i| i.eq_ignore_ascii_case(a)))
+}
+
+/// A `can attempt` question: the group, its ship, the mission's location.
+pub struct Attempt<'a> {
+    state: &'a GameState,
+    all: Vec<usize>,
+    ship: Option<usize>,
+    loc: usize,
+    player: String,
+}
+
+impl Attempt<'_> {
+    fn mission(&self) -> &crate::engine::state::Location {
+        &self.state.locations[self.loc]
+    }
+
+    /// The group and its ship.
+    fn everyone(&self) -> impl Iterator<Item = &usize> {
+        self.all.iter().chain(self.ship.as_ref())
+    }
+
+    /// The members who may take part (see `who_may_attempt`).
+    fn able(&self) -> Vec<usize> {
+        super::usable_for(self.state, &self.all, Purpose::Attempting, &mut Vec::new())
+    }
+
+    fn handle(&self, p: usize) -> &str {
+        &self.state.pieces[p].handle
+    }
 }
 
 /// `ask = "can attempt"`.
@@ -93,219 +106,347 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
         );
     };
     let player = super::asker(&q.who, state);
-    let mission = &state.locations[loc];
-    let mut reasons = vec![fact(format!("{player} attempts {}", mission.name))];
-    let actors: Vec<usize> = all.iter().copied().chain(ship).collect();
-    let asked = super::request("attempt", &player, &actors, None, Some(loc));
-    if let Some(why) = super::forbidden_by_card(state, &asked) {
-        return no(reasons, why);
+    decide(
+        &attempt_rules(),
+        &Attempt {
+            state,
+            all,
+            ship,
+            loc,
+            player,
+        },
+    )
+}
+
+const ATTEMPT: Entry = Entry::glossary("mission attempt");
+
+/// The rules of a mission attempt, in order.
+pub fn attempt_rules<'a>() -> [Rule<Attempt<'a>>; 19] {
+    [
+        Rule {
+            name: "a card in play forbids it",
+            entry: ATTEMPT,
+            apply: forbidden,
+        },
+        Rule {
+            name: "on your own turn",
+            entry: Entry::glossary("executing orders"),
+            apply: own_turn,
+        },
+        Rule {
+            name: "while executing orders",
+            entry: Entry::glossary("turn"),
+            apply: executing_orders,
+        },
+        Rule {
+            name: "affiliations that make no mission attempts",
+            entry: Entry::glossary("attempt"),
+            apply: attempting_affiliation,
+        },
+        Rule {
+            name: "a crew",
+            entry: ATTEMPT,
+            apply: a_crew,
+        },
+        Rule {
+            name: "not cloaked or phased",
+            entry: Entry::glossary("cloaking and phasing"),
+            apply: visible,
+        },
+        Rule {
+            name: "not bound by a required action",
+            entry: Entry::glossary("actions – required"),
+            apply: unbound,
+        },
+        Rule {
+            name: "not solved",
+            entry: ATTEMPT,
+            apply: unsolved,
+        },
+        Rule {
+            name: "attemptable",
+            entry: ATTEMPT,
+            apply: attemptable,
+        },
+        Rule {
+            name: "at the mission",
+            entry: ATTEMPT,
+            apply: at_the_mission,
+        },
+        Rule {
+            name: "who may take part",
+            entry: Entry::glossary("stopped"),
+            apply: who_may_attempt,
+        },
+        Rule {
+            name: "a planet mission from the surface",
+            entry: ATTEMPT,
+            apply: planet_mission,
+        },
+        Rule {
+            name: "a space mission by a ship's crew",
+            entry: ATTEMPT,
+            apply: space_mission,
+        },
+        Rule {
+            name: "not docked",
+            entry: Entry::glossary("facility"),
+            apply: undocked,
+        },
+        Rule {
+            name: "a crew member matches the ship",
+            entry: ATTEMPT,
+            apply: crew_matches_ship,
+        },
+        Rule {
+            name: "a dual-icon mission from both",
+            entry: Entry::glossary("dual-icon missions"),
+            apply: dual_mission,
+        },
+        Rule {
+            name: "matching the mission",
+            entry: ATTEMPT,
+            apply: matching_mission,
+        },
+        Rule {
+            name: "a compatible group",
+            entry: Entry::glossary("compatible"),
+            apply: compatible_group,
+        },
+        Rule {
+            name: "requirements are met later",
+            entry: ATTEMPT,
+            apply: requirements_later,
+        },
+    ]
+}
+
+fn forbidden(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
+    reasons.push(fact(format!("{} attempts {}", a.player, a.mission().name)));
+    let actors: Vec<usize> = a.everyone().copied().collect();
+    let asked = super::request("attempt", &a.player, &actors, None, Some(a.loc));
+    super::forbidden_by_card(a.state, &asked).map_or(Ruling::Next, Ruling::Refused)
+}
+
+fn own_turn(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+    let turn = &a.state.turn_player;
+    if turn.is_empty() || turn.eq_ignore_ascii_case(&a.player) {
+        return Ruling::Next;
     }
-    if !state.turn_player.is_empty() && !state.turn_player.eq_ignore_ascii_case(&player) {
-        return no(
-            reasons,
-            because(
-                format!(
-                    "a mission attempt is executing orders, on your own turn; it is {}'s turn",
-                    state.turn_player
-                ),
-                "executing orders",
-            ),
-        );
-    }
-    if let Some(why) = outside_executing_orders(
-        state,
+    Ruling::No(format!(
+        "a mission attempt is executing orders, on your own turn; it is {turn}'s turn"
+    ))
+}
+
+fn executing_orders(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+    outside_executing_orders(
+        a.state,
         "missions are attempted while executing orders, not at the start or end of turn",
         "turn",
-    ) {
-        return no(reasons, why);
-    }
+    )
+    .map_or(Ruling::Next, Ruling::Refused)
+}
+
+fn attempting_affiliation(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
     let rules = &crate::vocab::vocabulary().affiliations;
     // The ship counts too: an uncrewed Borg ship is still Borg.
-    let barred = state.barred_affiliation(all.iter().chain(ship.as_ref()), |a| {
-        rules.may_attempt_missions(a)
-    });
-    if let Some(affiliation) = barred {
-        return no(
-            reasons,
-            per_table(
-                format!("{affiliation} do not make mission attempts (only scouting attempts)"),
-                &rules.attempts.source,
-            ),
-        );
+    let barred = a
+        .state
+        .barred_affiliation(a.everyone(), |aff| rules.may_attempt_missions(aff));
+    barred.map_or(Ruling::Next, |affiliation| {
+        Ruling::Refused(per_table(
+            format!("{affiliation} do not make mission attempts (only scouting attempts)"),
+            &rules.attempts.source,
+        ))
+    })
+}
+
+fn a_crew(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+    if !a.all.is_empty() {
+        return Ruling::Next;
     }
-    if all.is_empty() {
-        return no(
-            reasons,
-            because(
-                "the ship has no crew: at least one crew member must match the ship's affiliation",
-                title,
-            ),
-        );
-    }
-    if let Some(&c) = all.iter().chain(ship.as_ref()).find(|&&c| {
-        let s = &state.pieces[c].status;
+    Ruling::No(
+        "the ship has no crew: at least one crew member must match the ship's affiliation".into(),
+    )
+}
+
+fn visible(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+    let hidden = a.everyone().find(|&&c| {
+        let s = &a.state.pieces[c].status;
         s.cloaked || s.phased
-    }) {
-        return no(
-            reasons,
-            because(
-                format!(
-                    "{} is cloaked or phased: cloaked and phased cards may not attempt missions",
-                    state.pieces[c].handle
-                ),
-                "cloaking and phasing",
-            ),
-        );
-    }
-    if let Some(why) = all
-        .iter()
-        .chain(ship_of(&q.who, state).as_ref())
-        .find_map(|&c| super::restraints::bound(state, c, "attempt a mission"))
-    {
-        return no(reasons, why);
-    }
-    if let Some(by) = &mission.solved_by {
-        return no(
-            reasons,
-            because(
-                format!(
-                    "{} was solved by {by}: a mission may be solved only once per game",
-                    mission.name
-                ),
-                title,
-            ),
-        );
-    }
-    let icons = mission_affiliations(&mission.mission);
-    let any_text = mission
+    });
+    hidden.map_or(Ruling::Next, |&c| {
+        Ruling::No(format!(
+            "{} is cloaked or phased: cloaked and phased cards may not attempt missions",
+            a.handle(c)
+        ))
+    })
+}
+
+fn unbound(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+    a.everyone()
+        .find_map(|&c| super::restraints::bound(a.state, c, "attempt a mission"))
+        .map_or(Ruling::Next, Ruling::Refused)
+}
+
+fn unsolved(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+    let m = a.mission();
+    m.solved_by.as_ref().map_or(Ruling::Next, |by| {
+        Ruling::No(format!(
+            "{} was solved by {by}: a mission may be solved only once per game",
+            m.name
+        ))
+    })
+}
+
+fn attemptable(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+    let m = a.mission();
+    let any_text = m
         .mission
         .mission_affil_text
         .as_deref()
         .is_some_and(|t| t.to_lowercase().contains("may attempt"));
-    if icons.is_none() && !any_text {
-        return no(reasons, because(format!("{} has no affiliation icons or text saying who may attempt it: it is not attemptable", mission.name), title));
+    if mission_affiliations(&m.mission).is_some() || any_text {
+        return Ruling::Next;
     }
-    if all.iter().any(|&p| state.location_of(p) != Some(loc)) {
-        return no(
-            reasons,
-            fact("not every member of the group is at the mission's location"),
-        );
+    Ruling::No(format!(
+        "{} has no affiliation icons or text saying who may attempt it: it is not attemptable",
+        m.name
+    ))
+}
+
+fn at_the_mission(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+    if a.all.iter().all(|&p| a.state.location_of(p) == Some(a.loc)) {
+        return Ruling::Next;
     }
-    let able = usable_for_attempt(state, &all, &mut reasons);
-    if able.len() < all.len() {
+    Ruling::No("not every member of the group is at the mission's location".into())
+}
+
+fn who_may_attempt(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
+    let able = super::usable_for(a.state, &a.all, Purpose::Attempting, reasons);
+    if able.len() < a.all.len() {
         reasons.push(because(
             format!(
                 "{} stopped, disabled, in stasis, under house arrest or intruding personnel may not participate",
-                all.len() - able.len()
+                a.all.len() - able.len()
             ),
             "stopped",
         ));
     }
     if able.is_empty() {
-        return no(
-            reasons,
-            because("no unstopped personnel remain to attempt", "stopped"),
-        );
+        return Ruling::No("no unstopped personnel remain to attempt".into());
     }
-    let on_planet: Vec<usize> = able
-        .iter()
-        .copied()
-        .filter(|&p| state.on_planet(p))
-        .collect();
-    let ship = ship_of(&q.who, state);
-    let planet = mission.is_planet();
-    let space = mission.is_space();
-    if planet && !space && on_planet.is_empty() {
-        return no(
-            reasons,
-            because(
-                "a planet mission is attempted by an Away Team on the planet's surface",
-                title,
-            ),
-        );
+    Ruling::Next
+}
+
+fn on_planet(a: &Attempt) -> bool {
+    a.able().iter().any(|&p| a.state.on_planet(p))
+}
+
+fn planet_mission(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+    let planet_only = a.mission().is_planet() && !a.mission().is_space();
+    if !planet_only || on_planet(a) {
+        return Ruling::Next;
     }
-    if space && !planet {
-        let Some(ship) = ship else {
-            return no(
-                reasons,
-                because(
-                    "a space mission is attempted by the crew of one undocked ship",
-                    title,
-                ),
-            );
-        };
-        if state.pieces[ship].docked.is_some() {
-            return no(
-                reasons,
-                because("a docked ship may not attempt missions", "facility"),
-            );
+    Ruling::No("a planet mission is attempted by an Away Team on the planet's surface".into())
+}
+
+/// A space-only mission.
+fn space_only(a: &Attempt) -> bool {
+    a.mission().is_space() && !a.mission().is_planet()
+}
+
+fn space_mission(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+    if !space_only(a) || a.ship.is_some() {
+        return Ruling::Next;
+    }
+    Ruling::No("a space mission is attempted by the crew of one undocked ship".into())
+}
+
+fn undocked(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+    match a.ship {
+        Some(ship) if space_only(a) && a.state.pieces[ship].docked.is_some() => {
+            Ruling::No("a docked ship may not attempt missions".into())
         }
-        if !able.iter().any(|&p| {
-            state
-                .affiliations(p)
-                .iter()
-                .any(|a| state.affiliations(ship).contains(a))
-        }) {
-            return no(reasons, because("to attempt a space mission at least one crew member must match the ship's affiliation", title));
-        }
+        _ => Ruling::Next,
     }
-    if planet && space && (ship.is_none() || on_planet.is_empty()) {
-        return no(
-            reasons,
-            because(
-                "a dual-icon mission needs both a crew in orbit and an Away Team on the planet",
-                "dual-icon missions",
-            ),
-        );
+}
+
+fn crew_matches_ship(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+    let Some(ship) = a.ship.filter(|_| space_only(a)) else {
+        return Ruling::Next;
+    };
+    let ship_affs = a.state.affiliations(ship);
+    let matches = a.able().iter().any(|&p| {
+        a.state
+            .affiliations(p)
+            .iter()
+            .any(|x| ship_affs.contains(x))
+    });
+    if matches {
+        return Ruling::Next;
     }
-    match &icons {
-        Some(icons) => match able.iter().find(|&&p| matches_mission(state, p, icons)) {
-            Some(&m) => reasons.push(because(
-                format!(
-                    "{} matches one of the mission's affiliation icons ({})",
-                    state.pieces[m].handle,
-                    icons.join(", ")
-                ),
-                title,
-            )),
-            None => {
-                return no(
-                    reasons,
-                    because(
-                        format!(
-                            "no one in the group matches the mission's affiliation icons ({})",
-                            icons.join(", ")
-                        ),
-                        title,
-                    ),
-                )
-            }
-        },
-        None => reasons.push(fact(format!(
+    Ruling::No(
+        "to attempt a space mission at least one crew member must match the ship's affiliation"
+            .into(),
+    )
+}
+
+fn dual_mission(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+    let m = a.mission();
+    if !(m.is_planet() && m.is_space()) || (a.ship.is_some() && on_planet(a)) {
+        return Ruling::Next;
+    }
+    Ruling::No(
+        "a dual-icon mission needs both a crew in orbit and an Away Team on the planet".into(),
+    )
+}
+
+fn matching_mission(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
+    let m = &a.mission().mission;
+    let Some(icons) = mission_affiliations(m) else {
+        reasons.push(fact(format!(
             "the mission says: {}",
-            mission
-                .mission
-                .mission_affil_text
-                .clone()
-                .unwrap_or_default()
-        ))),
-    }
-    let (ok, why) = super::compat::pieces_compatible(state, &player, &able);
-    if !ok {
-        reasons.extend(why);
-        return no(
-            reasons,
-            because(
-                "incompatible personnel may not mix in one crew or Away Team",
-                "compatible",
-            ),
-        );
-    }
+            m.mission_affil_text.clone().unwrap_or_default()
+        )));
+        return Ruling::Next;
+    };
+    let matching = a
+        .able()
+        .into_iter()
+        .find(|&p| matches_mission(a.state, p, &icons));
+    let Some(p) = matching else {
+        return Ruling::No(format!(
+            "no one in the group matches the mission's affiliation icons ({})",
+            icons.join(", ")
+        ));
+    };
     reasons.push(because(
-        "the requirements need not be present to attempt (encounter dilemmas)",
-        title,
+        format!(
+            "{} matches one of the mission's affiliation icons ({})",
+            a.handle(p),
+            icons.join(", ")
+        ),
+        ATTEMPT.title,
     ));
-    Verdict::yes_no(true, reasons, vec![])
+    Ruling::Next
+}
+
+fn compatible_group(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
+    let (ok, why) = super::compat::pieces_compatible(a.state, &a.player, &a.able());
+    if ok {
+        return Ruling::Next;
+    }
+    reasons.extend(why);
+    Ruling::No("incompatible personnel may not mix in one crew or Away Team".into())
+}
+
+fn requirements_later(_: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
+    yes_because(
+        reasons,
+        "the requirements need not be present to attempt (encounter dilemmas)",
+        ATTEMPT,
+    )
 }
 
 /// The requirement a question asks about, and the entry that governs it: a
@@ -344,7 +485,7 @@ pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
         Ok(r) => r,
         Err(e) => return Verdict::new(VerdictValue::Undecided(e), reasons, vec![super::g(title)]),
     };
-    let able = usable_for_attempt(state, &all, &mut reasons);
+    let able = super::usable_for(state, &all, Purpose::Attempting, &mut reasons);
     if able.len() < all.len() {
         reasons.push(because(
             "\"stopped\" personnel cannot contribute skills to overcome dilemmas or solve missions",
@@ -371,5 +512,181 @@ pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
     } else {
         reasons.push(because(format!("unmet: {}", unmet.join("; ")), title));
         Verdict::yes_no(false, reasons, vec![super::g("meeting requirements")])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::model::DilemmaType;
+    use crate::engine::action::Phase;
+    use crate::engine::fixture::{affiliated, location, personnel, piece, table};
+
+    /// alice's Klingon Away Team, Kurn (1) and Klag (2), on the planet of a
+    /// Klingon planet mission; her Klingon ship (0) in orbit.
+    fn scene() -> GameState {
+        let mut s = table();
+        s.phase = Phase::ExecuteOrders;
+        let l = location(&mut s, "Alpha");
+        let m = &mut s.locations[l].mission;
+        m.dilemma_type = Some(DilemmaType::Planet);
+        m.mission_icons = vec!["Klingon".into()];
+        piece(
+            &mut s,
+            "Bortas",
+            CardType::Ship,
+            "alice",
+            Place::Space(l),
+            affiliated(&["Klingon"]),
+        );
+        for name in ["Kurn", "Klag"] {
+            personnel(&mut s, name, "alice", Place::Planet(l), &["Klingon"]);
+        }
+        s
+    }
+
+    /// The ruling of one rule, for the Away Team (or, with `crew`, the ship
+    /// and the two aboard it).
+    fn ruling(
+        rule: fn(&Attempt, &mut Vec<Reason>) -> Ruling,
+        crew: bool,
+        edit: impl FnOnce(&mut GameState),
+    ) -> Ruling {
+        let mut s = scene();
+        if crew {
+            s.pieces[1].at = Place::Aboard(0);
+            s.pieces[2].at = Place::Aboard(0);
+        }
+        edit(&mut s);
+        let ctx = Attempt {
+            state: &s,
+            all: vec![1, 2],
+            ship: crew.then_some(0),
+            loc: 0,
+            player: "alice".into(),
+        };
+        rule(&ctx, &mut Vec::new())
+    }
+
+    fn refused(r: Ruling) -> bool {
+        matches!(r, Ruling::No(_) | Ruling::Refused(_))
+    }
+
+    fn space(s: &mut GameState) {
+        s.locations[0].mission.dilemma_type = Some(DilemmaType::Space);
+    }
+
+    #[test]
+    fn the_whole_table_lets_a_matching_away_team_attempt() {
+        let s = scene();
+        let ctx = Attempt {
+            state: &s,
+            all: vec![1, 2],
+            ship: None,
+            loc: 0,
+            player: "alice".into(),
+        };
+        let v = decide(&attempt_rules(), &ctx);
+        assert_eq!(v.value, VerdictValue::Yes, "{:?}", v.reasons);
+    }
+
+    #[test]
+    fn attempts_are_on_your_own_turn_while_executing_orders() {
+        assert!(refused(
+            ruling(own_turn, false, |s| s.turn_player = "bob".into())
+        ));
+        assert!(refused(
+            ruling(executing_orders, false, |s| s.phase = Phase::EndOfTurn)
+        ));
+        assert_eq!(ruling(executing_orders, false, |_| ()), Ruling::Next);
+        assert_eq!(ruling(forbidden, false, |_| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn the_borg_make_no_mission_attempts() {
+        assert!(refused(ruling(attempting_affiliation, false, |s| s
+            .pieces[1]
+            .card
+            .affiliations =
+            vec!["Borg".into()])));
+        assert_eq!(ruling(attempting_affiliation, false, |_| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn a_crew_visible_and_unbound_is_needed() {
+        let mut s = scene();
+        s.phase = Phase::ExecuteOrders;
+        let empty = Attempt {
+            state: &s,
+            all: vec![],
+            ship: Some(0),
+            loc: 0,
+            player: "alice".into(),
+        };
+        assert!(refused(a_crew(&empty, &mut Vec::new())));
+        assert!(refused(ruling(visible, true, |s| s.pieces[0]
+            .status
+            .cloaked = true)));
+        assert_eq!(ruling(unbound, true, |_| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn a_solved_or_unattemptable_mission_is_not_attempted() {
+        assert!(refused(ruling(unsolved, false, |s| s.locations[0]
+            .solved_by =
+            Some("bob".into()))));
+        assert!(refused(ruling(attemptable, false, |s| s.locations[0]
+            .mission
+            .mission_icons
+            .clear())));
+    }
+
+    #[test]
+    fn the_group_is_at_the_mission_and_usable() {
+        assert!(refused(
+            ruling(at_the_mission, false, |s| s.pieces[1].at = Place::Hand)
+        ));
+        let all_stopped = ruling(who_may_attempt, false, |s| {
+            s.pieces[1].status.stopped = true;
+            s.pieces[2].status.stopped = true;
+        });
+        assert!(refused(all_stopped));
+        assert_eq!(
+            ruling(who_may_attempt, false, |s| s.pieces[1].status.stopped =
+                true),
+            Ruling::Next
+        );
+    }
+
+    #[test]
+    fn planet_space_and_dual_missions_need_their_groups() {
+        assert!(refused(ruling(planet_mission, true, |_| ())));
+        assert_eq!(ruling(planet_mission, false, |_| ()), Ruling::Next);
+        assert!(refused(ruling(space_mission, false, space)));
+        assert!(refused(ruling(undocked, true, |s| {
+            space(s);
+            s.pieces[0].docked = Some(0);
+        })));
+        assert!(refused(ruling(crew_matches_ship, true, |s| {
+            space(s);
+            s.pieces[0].card.affiliations = vec!["Romulan".into()];
+        })));
+        let dual =
+            |s: &mut GameState| s.locations[0].mission.dilemma_type = Some(DilemmaType::Dual);
+        assert!(refused(ruling(dual_mission, false, dual)));
+    }
+
+    #[test]
+    fn someone_matches_the_mission_and_the_group_is_compatible() {
+        assert!(refused(ruling(matching_mission, false, |s| s.locations
+            [0]
+        .mission
+        .mission_icons =
+            vec!["Federation".into()])));
+        assert!(refused(ruling(compatible_group, false, |s| s.pieces[2]
+            .card
+            .affiliations =
+            vec!["Federation".into()])));
+        assert_eq!(ruling(requirements_later, false, |_| ()), Ruling::Yes);
     }
 }

@@ -1,10 +1,11 @@
 //! Battle initiation, counter-attacks and return fire ("battle", "battle -
 //! affiliation restrictions", "battle - ship", "leader").
 
-use super::{because, compat, fact, no, outside_executing_orders, ruling, undecided};
+use super::rules::{decide, yes_because, Entry, Rule, Ruling};
+use super::{because, compat, fact, outside_executing_orders, ruling, undecided};
 use crate::cards::model::CardType;
 use crate::engine::question::{AttackQuestion as Question, BattleMode as Mode};
-use crate::engine::state::{Attr, Format, GameState, PieceId, Place, Purpose};
+use crate::engine::state::{Attr, Format, GameState, PieceId, Place, Purpose, Request};
 use crate::engine::verdict::{Reason, Verdict};
 use crate::vocab::vocabulary;
 
@@ -48,70 +49,74 @@ fn battleground(state: &GameState, u: usize) -> (Option<usize>, Place) {
     (state.location_of(u), state.pieces[u].at)
 }
 
-/// Stasis, required actions and landed ships ("stasis", "actions – required",
-/// "landed ships"): a reason this battle may not happen, if there is one.
-fn restrained(
-    state: &GameState,
-    attackers: &[usize],
-    targets: &[usize],
+/// A `can attack` question with what its rules share.
+pub struct Attack<'a> {
+    state: &'a GameState,
     mode: Mode,
-    reasons: &mut Vec<Reason>,
-) -> Option<Verdict> {
-    let take = |r: &mut Vec<Reason>| std::mem::take(r);
-    if let Some(&t) = targets.iter().find(|&&t| state.in_stasis(t)) {
-        return Some(no(
-            take(reasons),
-            because(
-                format!(
-                    "{} is in stasis: cards in stasis may not be targeted in ship battle and are excluded from personnel battle",
-                    state.pieces[t].handle
-                ),
-                "stasis",
-            ),
-        ));
+    attackers: Vec<usize>,
+    targets: Vec<usize>,
+    player: String,
+    asked: Request,
+    allowed_by: Option<PieceId>,
+}
+
+impl Attack<'_> {
+    fn handle(&self, p: usize) -> &str {
+        &self.state.pieces[p].handle
     }
-    if mode != Mode::ReturnFire {
-        if let Some(why) = attackers.iter().find_map(|&a| {
-            super::restraints::bound(
-                state,
-                a,
-                "initiate battle, including a counter-attack (they may return fire)",
+
+    /// Ships or facilities attack: a ship battle.
+    fn ship_battle(&self) -> bool {
+        self.attackers.iter().any(|&a| {
+            matches!(
+                self.state.pieces[a].card.card_type,
+                CardType::Ship | CardType::Facility
             )
-        }) {
-            return Some(no(take(reasons), why));
+        })
+    }
+
+    /// Each firing unit: a ship or facility, or the whole Away Team.
+    fn units(&self) -> Vec<Vec<usize>> {
+        if self.ship_battle() {
+            self.attackers.iter().map(|&a| vec![a]).collect()
+        } else {
+            vec![self.attackers.clone()]
         }
     }
-    let landed = |u: usize| {
-        state.pieces[u].card.card_type == CardType::Ship && state.pieces[u].status.landed
-    };
-    let any_landed = attackers.iter().chain(targets).any(|&u| landed(u));
-    let all_landed = attackers
-        .iter()
-        .chain(targets)
-        .all(|&u| state.pieces[u].card.card_type != CardType::Ship || landed(u));
-    let has_ship = |side: &[usize]| {
-        side.iter()
-            .any(|&u| state.pieces[u].card.card_type == CardType::Ship)
-    };
-    if any_landed && (!all_landed || !has_ship(attackers) || !has_ship(targets)) {
-        return Some(no(
-            take(reasons),
-            because(
-                "unless a card explicitly allows it, a landed ship may not attack or be attacked by a ship in orbit, nor by an Away Team",
-                "landed ships",
-            ),
-        ));
+
+    /// The personnel of a unit who may take part in the battle.
+    fn people(&self, unit: &[usize]) -> Vec<usize> {
+        let members = if self.ship_battle() {
+            self.state.crew(unit[0])
+        } else {
+            unit.to_vec()
+        };
+        members
+            .into_iter()
+            .filter(|&p| able(self.state, p))
+            .collect()
     }
-    None
+
+    /// The attacking force includes an affiliation that needs a card to
+    /// initiate battle (the Borg).
+    fn borg(&self) -> bool {
+        let v = &vocabulary().affiliations;
+        force_affiliations(self.state, &self.attackers)
+            .iter()
+            .any(|a| v.needs_card_to_initiate(a))
+    }
+
+    fn initiates(&self) -> bool {
+        self.mode != Mode::ReturnFire
+    }
 }
 
 /// `ask = "can attack"`: may `by` attack `target` (`battle` = initiate |
 /// counter-attack | return fire)?
 pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
-    let mode = q.battle;
     let attackers: Vec<usize> = q.who.pieces();
     let targets = crate::engine::question::indices(&q.target);
-    if attackers.is_empty() || q.target.is_empty() {
+    if attackers.is_empty() || targets.is_empty() {
         return undecided(
             "`can attack` needs `by` (attacking ships, facilities or Away Team) and `target`",
             vec![],
@@ -119,291 +124,406 @@ pub fn can_attack(q: &Question, state: &GameState) -> Verdict {
         );
     }
     let player = super::asker(&q.who, state);
-    let mut reasons: Vec<Reason> = Vec::new();
-    let target = targets
-        .first()
-        .map(|&t| crate::engine::state::Target::Piece(t));
+    let target = Some(crate::engine::state::Target::Piece(targets[0]));
     let asked = super::request("attack", &player, &attackers, target, None);
-    if let Some(why) = super::forbidden_by_card(state, &asked) {
-        return no(reasons, why);
-    }
-    let allowing = super::allowing_card(state, &asked, q.allowed_by);
-    if mode != Mode::ReturnFire {
-        if !state.turn_player.is_empty() && !state.turn_player.eq_ignore_ascii_case(&player) {
-            return no(
-                reasons,
-                because(
-                    format!(
-                        "you may initiate battle only during your own turn; it is {}'s turn",
-                        state.turn_player
-                    ),
-                    "battle",
-                ),
-            );
-        }
-        if let Some(why) = outside_executing_orders(
-            state,
-            "battle is initiated during the executing orders segment of your turn",
-            "battle",
-        ) {
-            return no(reasons, why);
-        }
-    }
-    for &t in &targets {
-        if state.pieces[t].controller.eq_ignore_ascii_case(&player) {
-            return no(
-                reasons,
-                because("you may attack only cards you do not control", "battle"),
-            );
-        }
-    }
-    if let Some(&t) = targets.iter().find(|&&t| {
-        let s = &state.pieces[t].status;
-        s.cloaked || s.phased
-    }) {
-        return no(
-            reasons,
-            because(
-                format!(
-                    "{} is cloaked or phased: it may not be attacked",
-                    state.pieces[t].handle
-                ),
-                "cloaking and phasing",
-            ),
-        );
-    }
-    if let Some(v) = restrained(state, &attackers, &targets, mode, &mut reasons) {
-        return v;
-    }
-    let ship_battle = attackers.iter().any(|&a| {
-        matches!(
-            state.pieces[a].card.card_type,
-            CardType::Ship | CardType::Facility
-        )
-    });
-    // Presence.
-    for &a in &attackers {
-        for &t in &targets {
-            let (la, pa) = battleground(state, a);
-            let (lt, pt) = battleground(state, t);
-            let together = if ship_battle {
-                la.is_some()
-                    && la == lt
-                    && !state.pieces[a].status.landed
-                    && !state.pieces[t].status.landed
-            } else {
-                la.is_some() && pa == pt
-            };
-            if !together {
-                let entry = if ship_battle { "battle" } else { "present" };
-                return no(
-                    reasons,
-                    because(
-                        format!(
-                            "{} and {} are not {}",
-                            state.pieces[a].handle,
-                            state.pieces[t].handle,
-                            if ship_battle {
-                                "at the same location"
-                            } else {
-                                "present together"
-                            }
-                        ),
-                        entry,
-                    ),
-                );
-            }
-        }
-    }
-    let v = &vocabulary().affiliations;
-    let attacker_affs = force_affiliations(state, &attackers);
-    let borg = attacker_affs.iter().any(|a| v.needs_card_to_initiate(a));
-    // Each firing unit.
-    let units: Vec<Vec<usize>> = if ship_battle {
-        attackers.iter().map(|&a| vec![a]).collect()
-    } else {
-        vec![attackers.clone()]
+    let ctx = Attack {
+        state,
+        mode: q.battle,
+        attackers,
+        targets,
+        player,
+        asked,
+        allowed_by: q.allowed_by,
     };
-    for unit in &units {
-        let (people, ship) = if ship_battle {
-            (
-                state
-                    .crew(unit[0])
-                    .into_iter()
-                    .filter(|&p| able(state, p))
-                    .collect::<Vec<_>>(),
-                Some(unit[0]),
+    decide(&attack_rules(), &ctx)
+}
+
+const BATTLE: Entry = Entry::glossary("battle");
+const SHIP_BATTLE: Entry = Entry::glossary("battle - ship");
+const RESTRICTIONS: Entry = Entry::glossary("battle - affiliation restrictions");
+
+/// The rules of initiating battle, counter-attacking and returning fire, in
+/// order.
+pub fn attack_rules<'a>() -> [Rule<Attack<'a>>; 18] {
+    [
+        Rule {
+            name: "a card in play forbids it",
+            entry: BATTLE,
+            apply: forbidden,
+        },
+        Rule {
+            name: "on your own turn",
+            entry: BATTLE,
+            apply: own_turn,
+        },
+        Rule {
+            name: "while executing orders",
+            entry: BATTLE,
+            apply: executing_orders,
+        },
+        Rule {
+            name: "cards you do not control",
+            entry: BATTLE,
+            apply: not_your_own,
+        },
+        Rule {
+            name: "not a cloaked or phased target",
+            entry: Entry::glossary("cloaking and phasing"),
+            apply: visible_target,
+        },
+        Rule {
+            name: "not a target in stasis",
+            entry: Entry::glossary("stasis"),
+            apply: target_not_in_stasis,
+        },
+        Rule {
+            name: "not bound by a required action",
+            entry: Entry::glossary("actions – required"),
+            apply: unbound,
+        },
+        Rule {
+            name: "landed ships",
+            entry: Entry::glossary("landed ships"),
+            apply: landed_ships,
+        },
+        Rule {
+            name: "together",
+            entry: BATTLE,
+            apply: together,
+        },
+        Rule {
+            name: "a ship that may fire",
+            entry: SHIP_BATTLE,
+            apply: ships_may_fire,
+        },
+        Rule {
+            name: "an unstopped Away Team",
+            entry: Entry::glossary("stopped"),
+            apply: unstopped_away_team,
+        },
+        Rule {
+            name: "Borg Defense instead of a leader",
+            entry: Entry::glossary("leader"),
+            apply: borg_defense,
+        },
+        Rule {
+            name: "a leader",
+            entry: BATTLE,
+            apply: a_leader,
+        },
+        Rule {
+            name: "returning fire",
+            entry: SHIP_BATTLE,
+            apply: return_fire,
+        },
+        Rule {
+            name: "counter-attacking",
+            entry: BATTLE,
+            apply: counter_attack,
+        },
+        Rule {
+            name: "the Borg need a card",
+            entry: RESTRICTIONS,
+            apply: borg_need_a_card,
+        },
+        Rule {
+            name: "Warp Speed",
+            entry: Entry::glossary("Warp Speed"),
+            apply: warp_speed,
+        },
+        Rule {
+            name: "affiliation restrictions",
+            entry: RESTRICTIONS,
+            apply: affiliation_restrictions,
+        },
+    ]
+}
+
+fn forbidden(a: &Attack, _: &mut Vec<Reason>) -> Ruling {
+    super::forbidden_by_card(a.state, &a.asked).map_or(Ruling::Next, Ruling::Refused)
+}
+
+fn own_turn(a: &Attack, _: &mut Vec<Reason>) -> Ruling {
+    let turn = &a.state.turn_player;
+    if !a.initiates() || turn.is_empty() || turn.eq_ignore_ascii_case(&a.player) {
+        return Ruling::Next;
+    }
+    Ruling::No(format!(
+        "you may initiate battle only during your own turn; it is {turn}'s turn"
+    ))
+}
+
+fn executing_orders(a: &Attack, _: &mut Vec<Reason>) -> Ruling {
+    if !a.initiates() {
+        return Ruling::Next;
+    }
+    outside_executing_orders(
+        a.state,
+        "battle is initiated during the executing orders segment of your turn",
+        "battle",
+    )
+    .map_or(Ruling::Next, Ruling::Refused)
+}
+
+fn not_your_own(a: &Attack, _: &mut Vec<Reason>) -> Ruling {
+    let own = |&t: &usize| a.state.pieces[t].controller.eq_ignore_ascii_case(&a.player);
+    if a.targets.iter().any(own) {
+        return Ruling::No("you may attack only cards you do not control".into());
+    }
+    Ruling::Next
+}
+
+fn visible_target(a: &Attack, _: &mut Vec<Reason>) -> Ruling {
+    let hidden = a.targets.iter().find(|&&t| {
+        let s = &a.state.pieces[t].status;
+        s.cloaked || s.phased
+    });
+    hidden.map_or(Ruling::Next, |&t| {
+        Ruling::No(format!(
+            "{} is cloaked or phased: it may not be attacked",
+            a.handle(t)
+        ))
+    })
+}
+
+fn target_not_in_stasis(a: &Attack, _: &mut Vec<Reason>) -> Ruling {
+    let frozen = a.targets.iter().find(|&&t| a.state.in_stasis(t));
+    frozen.map_or(Ruling::Next, |&t| {
+        Ruling::No(format!(
+            "{} is in stasis: cards in stasis may not be targeted in ship battle and are excluded from personnel battle",
+            a.handle(t)
+        ))
+    })
+}
+
+fn unbound(a: &Attack, _: &mut Vec<Reason>) -> Ruling {
+    if !a.initiates() {
+        return Ruling::Next;
+    }
+    a.attackers
+        .iter()
+        .find_map(|&u| {
+            super::restraints::bound(
+                a.state,
+                u,
+                "initiate battle, including a counter-attack (they may return fire)",
             )
-        } else {
-            (
-                unit.iter().copied().filter(|&p| able(state, p)).collect(),
-                None,
-            )
-        };
-        if let Some(s) = ship {
-            let p = &state.pieces[s];
-            let weapons = crate::engine::derived::read(state, s, Attr::Weapons, &mut reasons);
-            let entry = "battle - ship";
-            if state.is_stopped(s) {
-                return no(
-                    reasons,
-                    because(
-                        format!("{} is \"stopped\" and may not fire", p.handle),
-                        entry,
-                    ),
-                );
-            }
-            if p.docked.is_some() {
-                return no(
-                    reasons,
-                    because(
-                        format!("{} is docked and may not fire WEAPONS", p.handle),
-                        entry,
-                    ),
-                );
-            }
-            if p.status.cloaked || p.status.phased {
-                return no(
-                    reasons,
-                    because(
-                        format!("{} is cloaked or phased and may not fire", p.handle),
-                        entry,
-                    ),
-                );
-            }
-            if weapons <= 0 {
-                return no(
-                    reasons,
-                    because(format!("{} has no WEAPONS>0", p.handle), entry),
-                );
-            }
-            if !has_weapons_operator(state, s, &people) {
-                let reason = if unaffiliated(state, s) {
-                    ruling(
-                        format!("{} has no compatible personnel aboard", p.handle),
-                        "WEAPONS, using",
-                    )
-                } else {
-                    because(
-                        format!(
-                            "{} has no personnel of matching affiliation aboard",
-                            p.handle
-                        ),
-                        entry,
-                    )
-                };
-                return no(reasons, reason);
-            }
-            reasons.push(because(format!("{} is unstopped, undocked, uncloaked, has WEAPONS {weapons} and a personnel aboard who may fire them", p.handle), entry));
-        } else if people.iter().any(|&p| state.is_stopped(p)) {
-            return no(
-                reasons,
-                because(
-                    "\"stopped\" personnel may not participate in a battle",
-                    "stopped",
-                ),
-            );
-        }
-        if mode == Mode::Initiate {
-            if borg {
-                let def = &v.staffing.borg_battle_icon;
-                if !people.iter().any(|&p| state.pieces[p].card.has_icon(def)) {
-                    return no(
-                        reasons,
-                        because(
-                            "Borg must have a Borg Defense personnel present instead of a leader",
-                            "leader",
-                        ),
-                    );
-                }
-            } else if let Some(&l) = people.iter().find(|&&p| is_leader(state, p)) {
-                reasons.push(because(
-                    format!(
-                        "{} is a leader (Leadership or OFFICER)",
-                        state.pieces[l].handle
-                    ),
-                    "leader",
-                ));
+        })
+        .map_or(Ruling::Next, Ruling::Refused)
+}
+
+fn landed_ships(a: &Attack, _: &mut Vec<Reason>) -> Ruling {
+    let state = a.state;
+    let ship = |u: &usize| state.pieces[*u].card.card_type == CardType::Ship;
+    let landed = |u: &usize| ship(u) && state.pieces[*u].status.landed;
+    let mut both = a.attackers.iter().chain(&a.targets);
+    let any_landed = both.clone().any(landed);
+    let all_landed = both.all(|u| !ship(u) || landed(u));
+    let ships_on_both_sides = a.attackers.iter().any(ship) && a.targets.iter().any(ship);
+    if any_landed && !(all_landed && ships_on_both_sides) {
+        return Ruling::No("unless a card explicitly allows it, a landed ship may not attack or be attacked by a ship in orbit, nor by an Away Team".into());
+    }
+    Ruling::Next
+}
+
+/// Ships fight at the same location (neither landed); personnel where they
+/// are present together.
+fn together(a: &Attack, _: &mut Vec<Reason>) -> Ruling {
+    let (state, ship_battle) = (a.state, a.ship_battle());
+    for &x in &a.attackers {
+        for &t in &a.targets {
+            let (lx, px) = battleground(state, x);
+            let (lt, pt) = battleground(state, t);
+            let met = if ship_battle {
+                let landed = state.pieces[x].status.landed || state.pieces[t].status.landed;
+                lx.is_some() && lx == lt && !landed
             } else {
-                return no(reasons, because("each attacking ship, facility or Away Team must have a leader present (Leadership or OFFICER)", "battle"));
+                lx.is_some() && px == pt
+            };
+            if met {
+                continue;
             }
+            let (entry, how) = if ship_battle {
+                ("battle", "at the same location")
+            } else {
+                ("present", "present together")
+            };
+            let why = format!("{} and {} are not {how}", a.handle(x), a.handle(t));
+            return Ruling::Refused(because(why, entry));
         }
     }
-    match mode {
-        Mode::ReturnFire => {
-            reasons.push(because(
-                "returning fire needs no leader and no affiliation restriction applies",
-                "battle - ship",
-            ));
-            return Verdict::yes_no(true, reasons, vec![]);
-        }
-        Mode::CounterAttack => {
-            let opp = state.pieces[targets[0]].controller.clone();
-            let attacked = state
-                .attacked_last_turn
-                .iter()
-                .any(|p| p.eq_ignore_ascii_case(&opp))
-                || targets
-                    .iter()
-                    .any(|&t| state.pieces[t].status.attacked_last_turn);
-            if !attacked {
-                return no(reasons, because(format!("{opp} did not attack you on the previous turn: there is nothing to counter-attack"), "battle"));
-            }
-            reasons.push(because("when you counter-attack, no leader is required and no affiliation restrictions apply", "battle"));
-            return Verdict::yes_no(true, reasons, vec![]);
-        }
-        Mode::Initiate => {}
+    Ruling::Next
+}
+
+fn ships_may_fire(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
+    if !a.ship_battle() {
+        return Ruling::Next;
     }
-    if borg {
-        return match &allowing {
-            Some(card) => {
-                reasons.push(because(format!("{card} allows the Borg to initiate battle; they may then attack any affiliation"), "battle - affiliation restrictions"));
-                Verdict::yes_no(true, reasons, vec![])
-            }
-            None => no(
-                reasons,
-                because(
-                    "Borg forces may not initiate battle except when allowed or required by a card",
-                    "battle - affiliation restrictions",
-                ),
-            ),
+    for unit in a.units() {
+        let s = unit[0];
+        let p = &a.state.pieces[s];
+        let weapons = crate::engine::derived::read(a.state, s, Attr::Weapons, reasons);
+        let refusal = if a.state.is_stopped(s) {
+            Some("is \"stopped\" and may not fire")
+        } else if p.docked.is_some() {
+            Some("is docked and may not fire WEAPONS")
+        } else if p.status.cloaked || p.status.phased {
+            Some("is cloaked or phased and may not fire")
+        } else if weapons <= 0 {
+            Some("has no WEAPONS>0")
+        } else {
+            None
         };
+        if let Some(why) = refusal {
+            return Ruling::No(format!("{} {why}", p.handle));
+        }
+        if !has_weapons_operator(a.state, s, &a.people(&unit)) {
+            if unaffiliated(a.state, s) {
+                let why = format!("{} has no compatible personnel aboard", p.handle);
+                return Ruling::Refused(ruling(why, "WEAPONS, using"));
+            }
+            return Ruling::No(format!(
+                "{} has no personnel of matching affiliation aboard",
+                p.handle
+            ));
+        }
+        reasons.push(because(format!("{} is unstopped, undocked, uncloaked, has WEAPONS {weapons} and a personnel aboard who may fire them", p.handle), SHIP_BATTLE.title));
     }
-    if state.format == Format::WarpSpeed {
+    Ruling::Next
+}
+
+fn unstopped_away_team(a: &Attack, _: &mut Vec<Reason>) -> Ruling {
+    if a.ship_battle() || !a.attackers.iter().any(|&p| a.state.is_stopped(p)) {
+        return Ruling::Next;
+    }
+    Ruling::No("\"stopped\" personnel may not participate in a battle".into())
+}
+
+fn borg_defense(a: &Attack, _: &mut Vec<Reason>) -> Ruling {
+    if a.mode != Mode::Initiate || !a.borg() {
+        return Ruling::Next;
+    }
+    let def = &vocabulary().affiliations.staffing.borg_battle_icon;
+    let has_def = |unit: &Vec<usize>| {
+        a.people(unit)
+            .iter()
+            .any(|&p| a.state.pieces[p].card.has_icon(def))
+    };
+    if a.units().iter().all(has_def) {
+        return Ruling::Next;
+    }
+    Ruling::No("Borg must have a Borg Defense personnel present instead of a leader".into())
+}
+
+fn a_leader(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
+    if a.mode != Mode::Initiate || a.borg() {
+        return Ruling::Next;
+    }
+    for unit in a.units() {
+        let Some(l) = a.people(&unit).into_iter().find(|&p| is_leader(a.state, p)) else {
+            return Ruling::No("each attacking ship, facility or Away Team must have a leader present (Leadership or OFFICER)".into());
+        };
         reasons.push(because(
-            "in Warp Speed non-Borg affiliations have no affiliation attack restrictions",
-            "Warp Speed",
+            format!("{} is a leader (Leadership or OFFICER)", a.handle(l)),
+            "leader",
         ));
-        return Verdict::yes_no(true, reasons, vec![]);
     }
-    let target_affs = force_affiliations(state, &targets);
+    Ruling::Next
+}
+
+fn return_fire(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
+    if a.mode != Mode::ReturnFire {
+        return Ruling::Next;
+    }
+    yes_because(
+        reasons,
+        "returning fire needs no leader and no affiliation restriction applies",
+        SHIP_BATTLE,
+    )
+}
+
+fn counter_attack(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
+    if a.mode != Mode::CounterAttack {
+        return Ruling::Next;
+    }
+    let opp = &a.state.pieces[a.targets[0]].controller;
+    let attacked = a
+        .state
+        .attacked_last_turn
+        .iter()
+        .any(|p| p.eq_ignore_ascii_case(opp))
+        || a.targets
+            .iter()
+            .any(|&t| a.state.pieces[t].status.attacked_last_turn);
+    if !attacked {
+        return Ruling::No(format!(
+            "{opp} did not attack you on the previous turn: there is nothing to counter-attack"
+        ));
+    }
+    yes_because(
+        reasons,
+        "when you counter-attack, no leader is required and no affiliation restrictions apply",
+        BATTLE,
+    )
+}
+
+fn borg_need_a_card(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
+    if !a.borg() {
+        return Ruling::Next;
+    }
+    let Some(card) = super::allowing_card(a.state, &a.asked, a.allowed_by) else {
+        return Ruling::No(
+            "Borg forces may not initiate battle except when allowed or required by a card".into(),
+        );
+    };
+    reasons.push(because(
+        format!("{card} allows the Borg to initiate battle; they may then attack any affiliation"),
+        RESTRICTIONS.title,
+    ));
+    Ruling::Yes
+}
+
+fn warp_speed(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
+    if a.state.format != Format::WarpSpeed {
+        return Ruling::Next;
+    }
+    yes_because(
+        reasons,
+        "in Warp Speed non-Borg affiliations have no affiliation attack restrictions",
+        Entry::glossary("Warp Speed"),
+    )
+}
+
+fn affiliation_restrictions(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
+    let v = &vocabulary().affiliations;
+    let attacker_affs = force_affiliations(a.state, &a.attackers);
+    let target_affs = force_affiliations(a.state, &a.targets);
     reasons.push(fact(format!(
         "attacking force: {}; target force: {}",
         attacker_affs.join(", "),
         target_affs.join(", ")
     )));
-    for a in &attacker_affs {
-        for t in &target_affs {
-            if !v.may_attack(a, t) {
-                if let Some(card) = &allowing {
-                    reasons.push(because(
-                        format!("{card} allows this attack"),
-                        "battle - affiliation restrictions",
-                    ));
-                    return Verdict::yes_no(true, reasons, vec![]);
-                }
-                return no(reasons, because(
-                    format!("a mixed force is subject to all its members' restrictions: {a} may not attack {t}"),
-                    "battle - affiliation restrictions",
-                ));
-            }
-        }
+    let barred = attacker_affs
+        .iter()
+        .flat_map(|x| target_affs.iter().map(move |t| (x, t)))
+        .find(|(x, t)| !v.may_attack(x, t));
+    let Some((x, t)) = barred else {
+        reasons.push(because(
+            "no affiliation restriction forbids this attack",
+            RESTRICTIONS.title,
+        ));
+        return Ruling::Yes;
+    };
+    if let Some(card) = super::allowing_card(a.state, &a.asked, a.allowed_by) {
+        reasons.push(because(
+            format!("{card} allows this attack"),
+            RESTRICTIONS.title,
+        ));
+        return Ruling::Yes;
     }
-    reasons.push(because(
-        "no affiliation restriction forbids this attack",
-        "battle - affiliation restrictions",
-    ));
-    Verdict::yes_no(true, reasons, vec![])
+    Ruling::No(format!(
+        "a mixed force is subject to all its members' restrictions: {x} may not attack {t}"
+    ))
 }
 
 /// Is the ship Non-Aligned or Neutral only (no affiliation of its own to match)?
@@ -431,4 +551,235 @@ fn has_weapons_operator(state: &GameState, ship: usize, people: &[usize]) -> boo
     people
         .iter()
         .any(|&m| state.affiliations(m).iter().any(|a| ship_affs.contains(a)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::model::{Card, Stat};
+    use crate::engine::action::Phase;
+    use crate::engine::fixture::{location, piece, table};
+
+    fn armed(affs: &[&str]) -> impl FnOnce(&mut Card) {
+        let affs: Vec<String> = affs.iter().map(|a| a.to_string()).collect();
+        move |c| {
+            c.affiliations = affs;
+            c.cun_wpn = Some(Stat::Num(6));
+        }
+    }
+
+    /// alice's Klingon ship (0) with Kurn (1, Leadership) aboard, and bob's
+    /// Romulan ship (2), at one location; executing orders.
+    fn scene() -> GameState {
+        let mut s = table();
+        s.phase = Phase::ExecuteOrders;
+        let l = location(&mut s, "Alpha");
+        piece(
+            &mut s,
+            "Bortas",
+            CardType::Ship,
+            "alice",
+            Place::Space(l),
+            armed(&["Klingon"]),
+        );
+        piece(
+            &mut s,
+            "Kurn",
+            CardType::Personnel,
+            "alice",
+            Place::Aboard(0),
+            |c| {
+                c.affiliations = vec!["Klingon".into()];
+                c.skills = vec![crate::cards::model::Skill {
+                    name: "Leadership".into(),
+                    level: 1.0,
+                }];
+            },
+        );
+        piece(
+            &mut s,
+            "Warbird",
+            CardType::Ship,
+            "bob",
+            Place::Space(l),
+            armed(&["Romulan"]),
+        );
+        s
+    }
+
+    fn ruling_in(
+        rule: fn(&Attack, &mut Vec<Reason>) -> Ruling,
+        mode: Mode,
+        attackers: Vec<usize>,
+        targets: Vec<usize>,
+        edit: impl FnOnce(&mut GameState),
+    ) -> Ruling {
+        let mut s = scene();
+        edit(&mut s);
+        let asked = super::super::request("attack", "alice", &attackers, None, None);
+        let ctx = Attack {
+            state: &s,
+            mode,
+            attackers,
+            targets,
+            player: "alice".into(),
+            asked,
+            allowed_by: None,
+        };
+        rule(&ctx, &mut Vec::new())
+    }
+
+    fn ruling(
+        rule: fn(&Attack, &mut Vec<Reason>) -> Ruling,
+        edit: impl FnOnce(&mut GameState),
+    ) -> Ruling {
+        ruling_in(rule, Mode::Initiate, vec![0], vec![2], edit)
+    }
+
+    fn refused(r: Ruling) -> bool {
+        matches!(r, Ruling::No(_) | Ruling::Refused(_))
+    }
+
+    #[test]
+    fn a_led_armed_klingon_ship_may_attack_a_romulan_one() {
+        let s = scene();
+        let ctx = Attack {
+            state: &s,
+            mode: Mode::Initiate,
+            attackers: vec![0],
+            targets: vec![2],
+            player: "alice".into(),
+            asked: super::super::request("attack", "alice", &[0], None, None),
+            allowed_by: None,
+        };
+        let v = decide(&attack_rules(), &ctx);
+        assert_eq!(
+            v.value,
+            crate::engine::verdict::VerdictValue::Yes,
+            "{:?}",
+            v.reasons
+        );
+    }
+
+    #[test]
+    fn battle_is_initiated_on_your_turn_while_executing_orders_but_fire_is_returned() {
+        assert!(refused(ruling(own_turn, |s| s.turn_player = "bob".into())));
+        assert_eq!(
+            ruling_in(own_turn, Mode::ReturnFire, vec![0], vec![2], |s| s
+                .turn_player =
+                "bob".into()),
+            Ruling::Next
+        );
+        assert!(refused(
+            ruling(executing_orders, |s| s.phase = Phase::StartOfTurn)
+        ));
+        assert_eq!(ruling(forbidden, |_| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn targets_are_another_players_visible_cards_out_of_stasis() {
+        assert!(refused(
+            ruling(not_your_own, |s| s.pieces[2].controller = "alice".into())
+        ));
+        assert!(refused(ruling(visible_target, |s| s.pieces[2]
+            .status
+            .cloaked = true)));
+        assert!(refused(ruling(target_not_in_stasis, |s| s.pieces[2]
+            .status
+            .in_stasis =
+            true)));
+        assert_eq!(ruling(unbound, |_| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn a_landed_ship_is_out_of_reach_and_ships_must_be_together() {
+        assert!(refused(ruling(landed_ships, |s| s.pieces[2]
+            .status
+            .landed = true)));
+        let elsewhere = |s: &mut GameState| {
+            let l = location(s, "Alpha");
+            s.pieces[2].at = Place::Space(l);
+        };
+        assert!(refused(ruling(together, elsewhere)));
+        assert_eq!(ruling(together, |_| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn a_ship_fires_unstopped_undocked_uncloaked_armed_and_crewed() {
+        assert_eq!(ruling(ships_may_fire, |_| ()), Ruling::Next);
+        assert!(refused(ruling(ships_may_fire, |s| s.pieces[0]
+            .status
+            .stopped = true)));
+        assert!(refused(
+            ruling(ships_may_fire, |s| s.pieces[0].docked = Some(2))
+        ));
+        assert!(refused(ruling(ships_may_fire, |s| s.pieces[0]
+            .card
+            .cun_wpn = None)));
+        assert!(refused(ruling(ships_may_fire, |s| s.pieces[1]
+            .card
+            .affiliations =
+            vec!["Romulan".into()])));
+    }
+
+    #[test]
+    fn a_stopped_away_team_does_not_fight() {
+        let r = ruling_in(unstopped_away_team, Mode::Initiate, vec![1], vec![2], |s| {
+            s.pieces[1].status.stopped = true
+        });
+        assert!(refused(r));
+    }
+
+    #[test]
+    fn an_initiating_force_needs_a_leader_or_for_the_borg_a_defense_icon() {
+        assert_eq!(ruling(a_leader, |_| ()), Ruling::Next);
+        assert!(refused(ruling(a_leader, |s| s.pieces[1]
+            .card
+            .skills
+            .clear())));
+        let borg = |s: &mut GameState| {
+            s.pieces[0].card.affiliations = vec!["Borg".into()];
+            s.pieces[1].card.affiliations = vec!["Borg".into()];
+        };
+        assert!(refused(ruling(borg_defense, borg)));
+        assert!(refused(ruling(borg_need_a_card, borg)));
+    }
+
+    #[test]
+    fn returning_fire_and_counter_attacking_need_no_leader() {
+        assert_eq!(
+            ruling_in(return_fire, Mode::ReturnFire, vec![0], vec![2], |_| ()),
+            Ruling::Yes
+        );
+        assert!(refused(ruling_in(
+            counter_attack,
+            Mode::CounterAttack,
+            vec![0],
+            vec![2],
+            |_| ()
+        )));
+        let attacked = |s: &mut GameState| s.attacked_last_turn = vec!["bob".into()];
+        assert_eq!(
+            ruling_in(
+                counter_attack,
+                Mode::CounterAttack,
+                vec![0],
+                vec![2],
+                attacked
+            ),
+            Ruling::Yes
+        );
+    }
+
+    #[test]
+    fn affiliation_restrictions_apply_to_the_whole_force_except_in_warp_speed() {
+        assert_eq!(ruling(affiliation_restrictions, |_| ()), Ruling::Yes);
+        let federation =
+            |s: &mut GameState| s.pieces[1].card.affiliations = vec!["Federation".into()];
+        assert!(refused(ruling(affiliation_restrictions, federation)));
+        assert_eq!(
+            ruling(warp_speed, |s| s.format = Format::WarpSpeed),
+            Ruling::Yes
+        );
+    }
 }

@@ -1,11 +1,12 @@
 //! Uniqueness: may these cards be in play together ("unique and universal",
 //! "persona", "not duplicatable").
 
-use super::{because, fact, ruling, undecided};
+use super::rules::{decide, yes_because, Entry, Rule, Ruling};
+use super::{because, fact, undecided};
 use crate::cards::model::{Card, CardType};
 use crate::engine::question::{indices, CardsQuestion as Question};
-use crate::engine::state::GameState;
-use crate::engine::verdict::Verdict;
+use crate::engine::state::{GameState, Piece};
+use crate::engine::verdict::{Reason, Verdict, VerdictValue};
 
 /// Every persona a card represents (a dual card such as Sons of Mogh has two);
 /// a card with no persona line is its own persona.
@@ -49,88 +50,218 @@ fn unique_per_player(c: &Card) -> bool {
     }
 }
 
-/// `ask = "can coexist"`: may `cards` (or `card` and `cards`) be in play at the same time?
+/// Two cards of a `can coexist` question.
+pub struct Pair<'a> {
+    a: &'a Piece,
+    b: &'a Piece,
+}
+
+impl Pair<'_> {
+    fn same_player(&self) -> bool {
+        self.a.controller.eq_ignore_ascii_case(&self.b.controller)
+            || self.a.owner.eq_ignore_ascii_case(&self.b.owner)
+    }
+}
+
+/// `ask = "can coexist"`: may `cards` (or `card` and `cards`) be in play at
+/// the same time? Every pair of them is judged by the rules in order.
 pub fn can_coexist(q: &Question, state: &GameState) -> Verdict {
     let all: Vec<usize> = q.who.card().into_iter().chain(indices(&q.cards)).collect();
     if all.len() < 2 {
-        return undecided(
-            "`can coexist` needs two cards",
-            vec![],
-            "unique and universal",
-        );
+        return undecided("`can coexist` needs two cards", vec![], UNIQUE.title);
     }
     let mut reasons = Vec::new();
     for (n, &i) in all.iter().enumerate() {
         for &j in &all[n + 1..] {
-            let (a, b) = (&state.pieces[i], &state.pieces[j]);
-            let same_player = a.controller.eq_ignore_ascii_case(&b.controller)
-                || a.owner.eq_ignore_ascii_case(&b.owner);
-            if same_player && is_counterpart(&a.card) && is_counterpart(&b.card) {
-                reasons.push(ruling(
-                    format!(
-                        "{} and {} are both assimilated counterparts: a collective is limited to one counterpart in play at a time",
-                        a.handle, b.handle
-                    ),
-                    "counterpart",
-                ));
-                return Verdict::yes_no(false, reasons, vec![]);
+            let pair = Pair {
+                a: &state.pieces[i],
+                b: &state.pieces[j],
+            };
+            let v = decide(&pair_rules(), &pair);
+            reasons.extend(v.reasons);
+            if v.value != VerdictValue::Yes {
+                return Verdict::new(v.value, reasons, v.citations);
             }
-            if !same_persona(&a.card, &b.card) {
-                reasons.push(because(
-                    format!(
-                        "{} and {} are not the same card or persona",
-                        a.handle, b.handle
-                    ),
-                    "persona",
-                ));
-                continue;
-            }
-            if not_duplicatable(&a.card) {
-                reasons.push(because(
-                    format!(
-                        "{} is \"Not duplicatable\": no player may have another copy in play",
-                        a.card.title
-                    ),
-                    "unique and universal",
-                ));
-                return Verdict::yes_no(false, reasons, vec![]);
-            }
-            if unique_per_player(&a.card) || unique_per_player(&b.card) {
-                if same_player {
-                    let title = if a.card.card_type == CardType::Personnel
-                        || a.card.card_type == CardType::Ship
-                    {
-                        "persona"
-                    } else {
-                        "unique and universal"
-                    };
-                    reasons.push(because(
-                        format!(
-                            "{} is unique: one player may have only one instance of the same persona in play",
-                            a.card.title
-                        ),
-                        title,
-                    ));
-                    return Verdict::yes_no(false, reasons, vec![]);
-                }
-                reasons.push(fact(format!(
-                    "{} and {} belong to different players",
-                    a.handle, b.handle
-                )));
-                reasons.push(because(
-                    "uniqueness limits each player, not both players together",
-                    "unique and universal",
-                ));
-                continue;
-            }
-            reasons.push(because(
-                format!(
-                    "{} is universal or not marked \"Unique\" or \"Not duplicatable\": any number of copies may be in play",
-                    a.card.title
-                ),
-                "unique and universal",
-            ));
         }
     }
-    Verdict::yes_no(true, reasons, vec![])
+    Verdict::yes_no(true, reasons, vec![UNIQUE.citation()])
+}
+
+const UNIQUE: Entry = Entry::glossary("unique and universal");
+const PERSONA: Entry = Entry::glossary("persona");
+
+/// The rules of two cards in play together, in order.
+pub fn pair_rules<'a>() -> [Rule<Pair<'a>>; 5] {
+    [
+        Rule {
+            name: "one counterpart per collective",
+            entry: Entry {
+                doc: "current-rulings",
+                title: "counterpart",
+            },
+            apply: one_counterpart,
+        },
+        Rule {
+            name: "different cards and personas",
+            entry: PERSONA,
+            apply: different_personas,
+        },
+        Rule {
+            name: "not duplicatable",
+            entry: UNIQUE,
+            apply: duplicatable,
+        },
+        Rule {
+            name: "unique for each player",
+            entry: UNIQUE,
+            apply: unique,
+        },
+        Rule {
+            name: "universal copies",
+            entry: UNIQUE,
+            apply: universal,
+        },
+    ]
+}
+
+fn one_counterpart(p: &Pair, _: &mut Vec<Reason>) -> Ruling {
+    if !(p.same_player() && is_counterpart(&p.a.card) && is_counterpart(&p.b.card)) {
+        return Ruling::Next;
+    }
+    Ruling::No(format!(
+        "{} and {} are both assimilated counterparts: a collective is limited to one counterpart in play at a time",
+        p.a.handle, p.b.handle
+    ))
+}
+
+fn different_personas(p: &Pair, reasons: &mut Vec<Reason>) -> Ruling {
+    if same_persona(&p.a.card, &p.b.card) {
+        return Ruling::Next;
+    }
+    let why = format!(
+        "{} and {} are not the same card or persona",
+        p.a.handle, p.b.handle
+    );
+    yes_because(reasons, why, PERSONA)
+}
+
+fn duplicatable(p: &Pair, _: &mut Vec<Reason>) -> Ruling {
+    if !not_duplicatable(&p.a.card) {
+        return Ruling::Next;
+    }
+    Ruling::No(format!(
+        "{} is \"Not duplicatable\": no player may have another copy in play",
+        p.a.card.title
+    ))
+}
+
+fn unique(p: &Pair, reasons: &mut Vec<Reason>) -> Ruling {
+    if !(unique_per_player(&p.a.card) || unique_per_player(&p.b.card)) {
+        return Ruling::Next;
+    }
+    if p.same_player() {
+        let entry = match p.a.card.card_type {
+            CardType::Personnel | CardType::Ship => PERSONA,
+            _ => UNIQUE,
+        };
+        let why = format!(
+            "{} is unique: one player may have only one instance of the same persona in play",
+            p.a.card.title
+        );
+        return Ruling::Refused(because(why, entry.title));
+    }
+    reasons.push(fact(format!(
+        "{} and {} belong to different players",
+        p.a.handle, p.b.handle
+    )));
+    yes_because(
+        reasons,
+        "uniqueness limits each player, not both players together",
+        UNIQUE,
+    )
+}
+
+fn universal(p: &Pair, reasons: &mut Vec<Reason>) -> Ruling {
+    let why = format!(
+        "{} is universal or not marked \"Unique\" or \"Not duplicatable\": any number of copies may be in play",
+        p.a.card.title
+    );
+    yes_because(reasons, why, UNIQUE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::fixture::{personnel, piece, table};
+    use crate::engine::state::Place;
+
+    /// The ruling of one rule on the first two pieces of `state`.
+    fn ruling(rule: fn(&Pair, &mut Vec<Reason>) -> Ruling, state: &GameState) -> Ruling {
+        let pair = Pair {
+            a: &state.pieces[0],
+            b: &state.pieces[1],
+        };
+        rule(&pair, &mut Vec::new())
+    }
+
+    fn two(title: &str, second_owner: &str, edit: impl Fn(&mut Card)) -> GameState {
+        let mut s = table();
+        for owner in ["alice", second_owner] {
+            let i = personnel(&mut s, title, owner, Place::Table, &["Federation"]);
+            edit(&mut s.pieces[i].card);
+        }
+        s
+    }
+
+    #[test]
+    fn a_collective_has_one_counterpart() {
+        let s = two("Locutus", "alice", |c| {
+            c.characteristics = vec!["Counterpart".into()]
+        });
+        assert!(matches!(ruling(one_counterpart, &s), Ruling::No(_)));
+        assert_eq!(
+            ruling(one_counterpart, &two("Data", "alice", |_| ())),
+            Ruling::Next
+        );
+    }
+
+    #[test]
+    fn different_personas_coexist() {
+        let mut s = table();
+        personnel(&mut s, "Data", "alice", Place::Table, &[]);
+        personnel(&mut s, "Worf", "alice", Place::Table, &[]);
+        assert_eq!(ruling(different_personas, &s), Ruling::Yes);
+        assert_eq!(
+            ruling(different_personas, &two("Data", "alice", |_| ())),
+            Ruling::Next
+        );
+    }
+
+    #[test]
+    fn not_duplicatable_binds_every_player() {
+        let mut s = table();
+        for owner in ["alice", "bob"] {
+            piece(
+                &mut s,
+                "Plaque",
+                CardType::Event,
+                owner,
+                Place::Table,
+                |c| c.text = "Not duplicatable.".into(),
+            );
+        }
+        assert!(matches!(ruling(duplicatable, &s), Ruling::No(_)));
+    }
+
+    #[test]
+    fn a_unique_persona_is_unique_for_each_player() {
+        assert!(matches!(
+            ruling(unique, &two("Data", "alice", |_| ())),
+            Ruling::Refused(_)
+        ));
+        assert_eq!(ruling(unique, &two("Data", "bob", |_| ())), Ruling::Yes);
+        let universal_copies = two("Linda Larson", "alice", |c| c.universal = true);
+        assert_eq!(ruling(unique, &universal_copies), Ruling::Next);
+        assert_eq!(ruling(universal, &universal_copies), Ruling::Yes);
+    }
 }

@@ -1,7 +1,7 @@
 //! Compatibility: may these cards mix and work together ("compatible",
 //! "Non-Aligned", "Borg", "treaties", "Warp Speed").
 
-use super::{because, fact, ruling, undecided};
+use super::{because, fact, per_table, undecided};
 use crate::engine::question::{indices, CardsQuestion as Question};
 use crate::engine::state::{Format, GameState};
 use crate::engine::verdict::{Reason, Verdict};
@@ -54,20 +54,23 @@ pub fn affiliations_compatible(
     b: &str,
 ) -> (bool, Reason) {
     let v = &vocabulary().affiliations;
-    let c = "compatible";
+    let table = &v.compatibility;
     if a.eq_ignore_ascii_case(b) {
         return (
             true,
-            because(format!("{a} and {b} share an affiliation icon"), c),
+            per_table(
+                format!("{a} and {b} share an affiliation icon"),
+                &table.source,
+            ),
         );
     }
     if v.is_isolated(a) || v.is_isolated(b) {
         let borg = if v.is_isolated(a) { a } else { b };
         return (
             false,
-            because(
+            per_table(
                 format!("{borg} cards are not compatible with any other affiliation"),
-                c,
+                &table.source,
             ),
         );
     }
@@ -91,33 +94,52 @@ pub fn affiliations_compatible(
         );
     }
     if let Some(card) = opponent_mix_card(state, player) {
+        if let Some(source) = &table.opponent_mix_source {
+            return (
+                true,
+                per_table(
+                    format!("{card} in play lets {player}'s cards mix regardless of affiliation"),
+                    source,
+                ),
+            );
+        }
+    }
+    let covers = |(x, y): &(String, String)| x.eq_ignore_ascii_case(a) && y.eq_ignore_ascii_case(b);
+    let own = treaties(state, player);
+    if own.iter().any(covers) {
         return (
             true,
-            ruling(
-                format!("{card} in play lets {player}'s cards mix regardless of affiliation"),
-                "Memory Wipe",
+            per_table(
+                format!("{player}'s treaty in play lets {a} and {b} mix"),
+                &table.treaty_source,
             ),
         );
     }
-    if treaties(state, player)
-        .iter()
-        .any(|(x, y)| x.eq_ignore_ascii_case(a) && y.eq_ignore_ascii_case(b))
-    {
+    // With treaties in play the treaty rules decide: a treaty joins only the
+    // two affiliations it names (they do not chain) and only for its owner.
+    if !own.is_empty() || any_treaty_in_play(state) {
         return (
-            true,
-            because(
-                format!("{player}'s treaty in play lets {a} and {b} mix"),
-                "treaties",
+            false,
+            per_table(
+                format!("no treaty of {player}'s names both {a} and {b}: treaties do not chain, and an opponent's treaty does not count"),
+                &table.treaty_source,
             ),
         );
     }
     (
         false,
-        because(
+        per_table(
             format!("{a} and {b} are different affiliations with no treaty in play"),
-            c,
+            &table.source,
         ),
     )
+}
+
+/// Whether any player has a treaty in play.
+fn any_treaty_in_play(state: &GameState) -> bool {
+    let prefix = &vocabulary().affiliations.compatibility.treaty_title_prefix;
+    (0..state.pieces.len())
+        .any(|i| state.in_play(i) && state.pieces[i].card.title.starts_with(prefix.as_str()))
 }
 
 /// Are two sets of affiliations compatible (some pair of them is)? Cards

@@ -2,10 +2,12 @@
 //! decks and the Borg stocking restriction ("30/30 rule", "banned cards",
 //! "side deck", "playing Borg").
 
+use super::rules::{decide, Entry, Rule, Ruling};
 use super::{because, fact, per_table, undecided};
 use crate::cards::model::{Card, CardType};
-use crate::engine::state::{Format, GameState};
-use crate::engine::verdict::Verdict;
+use crate::engine::state::{Deck, Format, GameState};
+use crate::engine::verdict::{Reason, Verdict};
+use crate::vocab::affiliations::{DeckRules, Source};
 use crate::vocab::vocabulary;
 
 fn is_borg_affiliation(c: &Card) -> bool {
@@ -68,133 +70,350 @@ fn mission_count(
     }
 }
 
+/// A deck and the format it is judged in.
+pub struct DeckCheck<'a> {
+    deck: &'a Deck,
+    format: Format,
+    rules: &'a DeckRules,
+}
+
+impl DeckCheck<'_> {
+    fn warp_speed(&self) -> bool {
+        self.format == Format::WarpSpeed
+    }
+
+    /// Seed cards that count: all but missions and sites, and the sites past
+    /// the free allowance.
+    fn counted_seeds(&self) -> usize {
+        let rules = self.rules;
+        let free = |c: &&Card| {
+            let ty = c.card_type.name();
+            rules
+                .free_seed_types
+                .iter()
+                .any(|t| ty.eq_ignore_ascii_case(t))
+        };
+        let sites = self.of_type(CardType::Site);
+        self.deck.seed.iter().filter(|c| !free(c)).count()
+            + sites.saturating_sub(rules.free_sites_max)
+    }
+
+    fn of_type(&self, ty: CardType) -> usize {
+        self.deck.seed.iter().filter(|c| c.card_type == ty).count()
+    }
+
+    /// The 30/30 rule, or Warp Speed's limits: (max seed, min draw, entry).
+    fn limits(&self) -> (usize, usize, &Source) {
+        let r = self.rules;
+        if self.warp_speed() {
+            let w = &r.warp_speed;
+            (w.max_seed, w.min_draw, &r.warp_speed_source)
+        } else {
+            (r.max_seed, r.min_draw, &r.source)
+        }
+    }
+
+    fn all(&self) -> impl Iterator<Item = &Card> {
+        self.deck
+            .seed
+            .iter()
+            .chain(&self.deck.draw)
+            .chain(&self.deck.side)
+    }
+}
+
 /// `ask = "deck legal"`.
 pub fn deck_legal(state: &GameState) -> Verdict {
     let Some(deck) = &state.deck else {
         return undecided("a [deck] table", vec![], "30/30 rule");
     };
     let rules = &vocabulary().affiliations.deck;
-    let mut reasons = Vec::new();
-    let mut legal = true;
-    let free = |c: &Card| {
-        rules
-            .free_seed_types
-            .iter()
-            .any(|t| c.card_type.name().eq_ignore_ascii_case(t))
+    let check = DeckCheck {
+        deck,
+        format: state.format,
+        rules,
     };
-    let sites = deck
-        .seed
-        .iter()
-        .filter(|c| c.card_type == CardType::Site)
-        .count();
-    // Sites past the free allowance are "counted" seed cards.
-    let seeds =
-        deck.seed.iter().filter(|c| !free(c)).count() + sites.saturating_sub(rules.free_sites_max);
-    let missions = deck
-        .seed
-        .iter()
-        .filter(|c| c.card_type == CardType::Mission)
-        .count();
-    let draws = deck.draw.len();
-    let (max_seed, min_draw, rule) = if state.format == Format::WarpSpeed {
-        (
-            rules.warp_speed.max_seed,
-            rules.warp_speed.min_draw,
-            rules.warp_speed_source.entry.as_str(),
-        )
-    } else {
-        (rules.max_seed, rules.min_draw, rules.source.entry.as_str())
-    };
+    decide(&deck_rules(), &check)
+}
+
+const THIRTY: Entry = Entry::glossary("30/30 rule");
+
+/// The rules of a legal deck, in order.
+pub fn deck_rules<'a>() -> [Rule<DeckCheck<'a>>; 7] {
+    [
+        Rule {
+            name: "side decks do not count",
+            entry: Entry::glossary("side deck"),
+            apply: side_deck,
+        },
+        Rule {
+            name: "seed cards",
+            entry: THIRTY,
+            apply: seed_cards,
+        },
+        Rule {
+            name: "draw deck",
+            entry: THIRTY,
+            apply: draw_deck,
+        },
+        Rule {
+            name: "six different missions",
+            entry: Entry::glossary("seed deck"),
+            apply: six_missions,
+        },
+        Rule {
+            name: "Warp Speed missions",
+            entry: Entry::glossary("Warp Speed"),
+            apply: warp_speed_missions,
+        },
+        Rule {
+            name: "banned cards",
+            entry: Entry::glossary("banned cards"),
+            apply: banned_cards,
+        },
+        Rule {
+            name: "playing Borg",
+            entry: Entry::glossary("playing Borg"),
+            apply: playing_borg,
+        },
+    ]
+}
+
+fn side_deck(d: &DeckCheck, reasons: &mut Vec<Reason>) -> Ruling {
+    let seeds = d.counted_seeds();
     reasons.push(fact(format!(
-        "{seeds} seed cards (not counting {} missions and sites, which seed for free); {draws} draw deck cards; {} side deck cards",
-        deck.seed.len() - seeds,
-        deck.side.len()
+        "{seeds} seed cards (not counting {} missions and sites, which seed for free); {} draw deck cards; {} side deck cards",
+        d.deck.seed.len() - seeds,
+        d.deck.draw.len(),
+        d.deck.side.len()
     )));
-    if !deck.side.is_empty() {
+    if !d.deck.side.is_empty() {
         reasons.push(because(
             "the face-down cards of a side deck are not seed cards and do not count toward the 30/30 rule (its Doorway does)",
             "side deck",
         ));
     }
-    if seeds > max_seed {
-        legal = false;
-        reasons.push(because(format!("more than {max_seed} seed cards"), rule));
+    Ruling::Next
+}
+
+fn seed_cards(d: &DeckCheck, reasons: &mut Vec<Reason>) -> Ruling {
+    let (max_seed, _, source) = d.limits();
+    let over = d.counted_seeds() > max_seed;
+    let why = if over {
+        format!("more than {max_seed} seed cards")
     } else {
-        reasons.push(because(format!("no more than {max_seed} seed cards"), rule));
+        format!("no more than {max_seed} seed cards")
+    };
+    // The Glossary's "seed deck" states the same limit ("up to 30 of the
+    // following") outside Warp Speed.
+    if !d.warp_speed() {
+        reasons.push(per_table(why.clone(), &d.rules.seed_deck_source));
     }
-    if draws < min_draw {
-        legal = false;
-        reasons.push(because(
+    if over {
+        return Ruling::Refused(per_table(why, source));
+    }
+    reasons.push(per_table(why, source));
+    Ruling::Next
+}
+
+fn draw_deck(d: &DeckCheck, reasons: &mut Vec<Reason>) -> Ruling {
+    let (_, min_draw, source) = d.limits();
+    if d.deck.draw.len() < min_draw {
+        return Ruling::Refused(per_table(
             format!("fewer than {min_draw} draw deck cards"),
-            rule,
-        ));
-    } else {
-        reasons.push(because(
-            format!("at least {min_draw} draw deck cards"),
-            rule,
+            source,
         ));
     }
-    if state.format != Format::WarpSpeed {
-        legal &= mission_count(&deck.seed, missions, rules, &mut reasons);
+    reasons.push(per_table(
+        format!("at least {min_draw} draw deck cards"),
+        source,
+    ));
+    Ruling::Next
+}
+
+fn six_missions(d: &DeckCheck, reasons: &mut Vec<Reason>) -> Ruling {
+    if d.warp_speed() {
+        return Ruling::Next;
     }
-    if state.format == Format::WarpSpeed && missions > rules.warp_speed.max_missions {
-        legal = false;
-        reasons.push(because(
-            format!("more than {} missions", rules.warp_speed.max_missions),
-            rule,
-        ));
+    let missions = d.of_type(CardType::Mission);
+    let mut why = Vec::new();
+    if mission_count(&d.deck.seed, missions, d.rules, &mut why) {
+        reasons.extend(why);
+        return Ruling::Next;
     }
-    let all: Vec<&Card> = deck
-        .seed
-        .iter()
-        .chain(&deck.draw)
-        .chain(&deck.side)
-        .collect();
-    if deck.tournament {
-        for c in &all {
-            if rules
-                .banned
-                .iter()
-                .any(|b| b.eq_ignore_ascii_case(&c.title))
-            {
-                legal = false;
-                reasons.push(because(
-                    format!("{} is banned from tournament play", c.title),
-                    &rules.banned_source.entry,
-                ));
-            }
-        }
+    let last = why.pop().expect("a refused mission count says why");
+    reasons.extend(why);
+    Ruling::Refused(last)
+}
+
+fn warp_speed_missions(d: &DeckCheck, _: &mut Vec<Reason>) -> Ruling {
+    let max = d.rules.warp_speed.max_missions;
+    if !d.warp_speed() || d.of_type(CardType::Mission) <= max {
+        return Ruling::Next;
     }
-    let borg = all
-        .iter()
-        .any(|c| is_borg_affiliation(c) || is_borg_use_only(c));
-    if borg {
-        let stray: Vec<&str> = all
+    Ruling::No(format!("more than {max} missions"))
+}
+
+fn banned_cards(d: &DeckCheck, _: &mut Vec<Reason>) -> Ruling {
+    if !d.deck.tournament {
+        return Ruling::Next;
+    }
+    let banned = |c: &&Card| {
+        d.rules
+            .banned
             .iter()
-            .filter(|c| {
-                matches!(
-                    c.card_type,
-                    CardType::Personnel | CardType::Ship | CardType::Facility
-                ) && !c.affiliations.is_empty()
-                    && !c.affiliations.iter().any(|a| a == "Borg")
-            })
-            .map(|c| c.title.as_str())
-            .collect();
-        if stray.is_empty() {
-            reasons.push(because(
-                "playing Borg with only Borg-affiliation personnel, ships and facilities",
-                "playing Borg",
-            ));
-        } else {
-            legal = false;
-            reasons.push(because(
-                format!(
-                    "playing Borg, the deck may not stock non-Borg-affiliation cards: {}",
-                    stray.join(", ")
-                ),
-                "playing Borg",
-            ));
+            .any(|b| b.eq_ignore_ascii_case(&c.title))
+    };
+    d.all().find(banned).map_or(Ruling::Next, |c| {
+        let why = format!("{} is banned from tournament play", c.title);
+        Ruling::Refused(per_table(why, &d.rules.banned_source))
+    })
+}
+
+/// Playing Borg, a deck stocks no non-Borg personnel, ships or facilities
+/// (sites have no affiliation).
+fn playing_borg(d: &DeckCheck, reasons: &mut Vec<Reason>) -> Ruling {
+    if !d
+        .all()
+        .any(|c| is_borg_affiliation(c) || is_borg_use_only(c))
+    {
+        return Ruling::Yes;
+    }
+    let stray: Vec<&str> = d
+        .all()
+        .filter(|c| {
+            matches!(
+                c.card_type,
+                CardType::Personnel | CardType::Ship | CardType::Facility
+            ) && !c.affiliations.is_empty()
+                && !c.affiliations.iter().any(|a| a == "Borg")
+        })
+        .map(|c| c.title.as_str())
+        .collect();
+    let why = if stray.is_empty() {
+        "playing Borg with only Borg-affiliation personnel, ships and facilities".to_string()
+    } else {
+        format!(
+            "playing Borg, the deck may not stock non-Borg-affiliation cards: {}",
+            stray.join(", ")
+        )
+    };
+    let mut cited = d
+        .rules
+        .borg_sources
+        .iter()
+        .map(|s| per_table(why.clone(), s));
+    let decides = cited
+        .next()
+        .expect("glossary/affiliations.toml names the Borg stocking rule");
+    reasons.extend(cited);
+    if stray.is_empty() {
+        reasons.push(decides);
+        return Ruling::Yes;
+    }
+    Ruling::Refused(decides)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(title: &str, ty: CardType, affs: &[&str]) -> Card {
+        Card {
+            title: title.into(),
+            card_type: ty,
+            affiliations: affs.iter().map(|a| a.to_string()).collect(),
+            ..Card::default()
         }
     }
-    Verdict::yes_no(legal, reasons, vec![])
+
+    /// Six different missions, `seeds` dilemmas and `draws` Federation
+    /// personnel.
+    fn deck(seeds: usize, draws: usize) -> Deck {
+        let mut seed: Vec<Card> = (1..=6)
+            .map(|n| card(&format!("Mission {n}"), CardType::Mission, &[]))
+            .collect();
+        seed.extend((0..seeds).map(|_| card("Dilemma", CardType::Dilemma, &[])));
+        Deck {
+            owner: "alice".into(),
+            seed,
+            draw: (0..draws)
+                .map(|_| card("Ensign", CardType::Personnel, &["Federation"]))
+                .collect(),
+            side: vec![],
+            tournament: true,
+        }
+    }
+
+    fn ruling(
+        rule: fn(&DeckCheck, &mut Vec<Reason>) -> Ruling,
+        deck: &Deck,
+        format: Format,
+    ) -> Ruling {
+        let rules = &vocabulary().affiliations.deck;
+        rule(
+            &DeckCheck {
+                deck,
+                format,
+                rules,
+            },
+            &mut Vec::new(),
+        )
+    }
+
+    fn refused(r: Ruling) -> bool {
+        matches!(r, Ruling::No(_) | Ruling::Refused(_))
+    }
+
+    #[test]
+    fn thirty_counted_seed_cards_and_thirty_draws_or_ten_and_twenty_in_warp_speed() {
+        assert_eq!(
+            ruling(seed_cards, &deck(30, 30), Format::Standard),
+            Ruling::Next
+        );
+        assert!(refused(ruling(seed_cards, &deck(31, 30), Format::Standard)));
+        assert!(refused(ruling(
+            seed_cards,
+            &deck(11, 20),
+            Format::WarpSpeed
+        )));
+        assert!(refused(ruling(draw_deck, &deck(30, 29), Format::Standard)));
+        assert_eq!(
+            ruling(draw_deck, &deck(10, 20), Format::WarpSpeed),
+            Ruling::Next
+        );
+        assert_eq!(
+            ruling(side_deck, &deck(0, 0), Format::Standard),
+            Ruling::Next
+        );
+    }
+
+    #[test]
+    fn six_different_missions_or_three_in_warp_speed() {
+        let mut d = deck(0, 30);
+        assert_eq!(ruling(six_missions, &d, Format::Standard), Ruling::Next);
+        d.seed[1].title = "Mission 1".into();
+        assert!(refused(ruling(six_missions, &d, Format::Standard)));
+        assert!(refused(ruling(warp_speed_missions, &d, Format::WarpSpeed)));
+    }
+
+    #[test]
+    fn raise_the_stakes_is_banned_from_tournaments() {
+        let mut d = deck(0, 30);
+        d.draw.push(card("Raise the Stakes", CardType::Event, &[]));
+        assert!(refused(ruling(banned_cards, &d, Format::Standard)));
+        d.tournament = false;
+        assert_eq!(ruling(banned_cards, &d, Format::Standard), Ruling::Next);
+    }
+
+    #[test]
+    fn playing_borg_stocks_no_non_borg_personnel_ships_or_facilities() {
+        let mut d = deck(0, 30);
+        assert_eq!(ruling(playing_borg, &d, Format::Standard), Ruling::Yes);
+        d.draw.push(card("Drone", CardType::Personnel, &["Borg"]));
+        assert!(refused(ruling(playing_borg, &d, Format::Standard)));
+        d.draw.retain(|c| c.affiliations == ["Borg"]);
+        d.seed.push(card("Site", CardType::Site, &[]));
+        assert_eq!(ruling(playing_borg, &d, Format::Standard), Ruling::Yes);
+    }
 }

@@ -12,6 +12,7 @@ pub mod dilemma;
 pub mod outcome;
 pub mod report;
 pub mod restraints;
+pub mod rules;
 pub mod staffing;
 
 use crate::cards::model::CardDb;
@@ -110,6 +111,23 @@ pub fn allowing_card(
             Permission::Permits { by, .. } => Some(by),
             _ => None,
         })
+}
+
+/// The pieces usable for `purpose`, with the reasons for each that is not.
+pub fn usable_for(
+    state: &GameState,
+    pieces: &[usize],
+    purpose: crate::engine::state::Purpose,
+    reasons: &mut Vec<Reason>,
+) -> Vec<usize> {
+    let mut able = Vec::new();
+    for &p in pieces {
+        match state.usable(PieceId(p), purpose) {
+            Ok(()) => able.push(p),
+            Err(why) => reasons.extend(why),
+        }
+    }
+    able
 }
 
 /// Keep the first mention of each piece: a piece named twice (a personnel

@@ -1,214 +1,613 @@
-//! Reporting for duty: card type, normal card play timing, a compatible
-//! facility that allows reporting, and the quadrant rule ("report",
-//! "card play", "turn", "facility", "native quadrant").
+//! Reporting for duty as ordered rules: what the cards in play say, card
+//! type, normal card play timing, a facility that allows reporting, its
+//! kind, compatibility and the quadrant rule ("report", "card play", "turn",
+//! "facility", "native quadrant").
 
-use super::{because, fact, no, undecided};
+use super::because;
+use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use crate::cards::model::CardType;
 use crate::engine::action::Phase;
 use crate::engine::question::ReportQuestion as Question;
-use crate::engine::state::{Format, GameState, Target};
-use crate::engine::verdict::Verdict;
+use crate::engine::state::{Format, GameState, Request, Target};
+use crate::engine::verdict::{Reason, Verdict};
 use crate::vocab::vocabulary;
+
+/// A `can report` question with what its rules share.
+pub struct Report<'a> {
+    state: &'a GameState,
+    q: &'a Question,
+    card: usize,
+    player: String,
+    asked: Request,
+}
+
+impl Report<'_> {
+    /// The card `to` names (the facility or site reported to).
+    fn to(&self) -> Option<usize> {
+        match self.q.to {
+            Some(Target::Piece(f)) => Some(f),
+            _ => None,
+        }
+    }
+
+    fn handle(&self, i: usize) -> &str {
+        &self.state.pieces[i].handle
+    }
+
+    fn card_type(&self) -> &CardType {
+        &self.state.pieces[self.card].card.card_type
+    }
+
+    /// The facility reported to and the quadrant it is in.
+    fn facility_here(&self) -> Option<(usize, String)> {
+        let f = self.to()?;
+        let loc = self.state.location_of(f)?;
+        Some((f, self.state.locations[loc].quadrant().to_string()))
+    }
+
+    /// Refuses outside the normal card play, unless reported for free.
+    fn unless_free(&self, refused: impl FnOnce() -> Option<String>) -> Ruling {
+        match (self.q.free, refused()) {
+            (false, Some(why)) => Ruling::No(why),
+            _ => Ruling::Next,
+        }
+    }
+}
 
 /// `ask = "can report"`: may `card` report for duty `to` a facility now?
 pub fn can_report(q: &Question, state: &GameState) -> Verdict {
-    let Some(c) = q.who.card() else {
-        return undecided("`can report` needs `card`", vec![], "report");
+    let Some(card) = q.who.card() else {
+        return super::undecided("`can report` needs `card`", vec![], "report");
     };
-    let piece = &state.pieces[c];
     let player = super::asker(&q.who, state);
-    let mut reasons = Vec::new();
-    let asked = super::request("report", &player, &[c], q.to, None);
-    if let Some(why) = super::forbidden_by_card(state, &asked) {
-        return no(reasons, why);
-    }
-    let ty = &piece.card.card_type;
-    if !matches!(
+    let asked = super::request("report", &player, &[card], q.to, None);
+    let ctx = Report {
+        state,
+        q,
+        card,
+        player,
+        asked,
+    };
+    decide(&rules(), &ctx)
+}
+
+const REPORT: Entry = Entry::glossary("report");
+const TURN: Entry = Entry::glossary("turn");
+const FACILITY: Entry = Entry::glossary("facility");
+
+/// The rules of `can report`, in order.
+pub fn rules<'a>() -> [Rule<Report<'a>>; 16] {
+    [
+        Rule {
+            name: "a card in play forbids it",
+            entry: REPORT,
+            apply: forbidden,
+        },
+        Rule {
+            name: "only personnel, ships and equipment report",
+            entry: REPORT,
+            apply: reporting_type,
+        },
+        Rule {
+            name: "on your own turn",
+            entry: TURN,
+            apply: own_turn,
+        },
+        Rule {
+            name: "before executing orders",
+            entry: TURN,
+            apply: card_play_segment,
+        },
+        Rule {
+            name: "the normal card play",
+            entry: Entry::glossary("card play"),
+            apply: normal_card_play,
+        },
+        Rule {
+            name: "elsewhere when a card allows it",
+            entry: REPORT,
+            apply: elsewhere,
+        },
+        Rule {
+            name: "site reporting text",
+            entry: Entry::glossary("site"),
+            apply: site,
+        },
+        Rule {
+            name: "to a facility",
+            entry: REPORT,
+            apply: to_a_facility,
+        },
+        Rule {
+            name: "not to a station",
+            entry: FACILITY,
+            apply: station,
+        },
+        Rule {
+            name: "not to an opponent's outpost",
+            entry: FACILITY,
+            apply: opponents_outpost,
+        },
+        Rule {
+            name: "headquarters",
+            entry: FACILITY,
+            apply: headquarters,
+        },
+        Rule {
+            name: "compatible with the facility",
+            entry: REPORT,
+            apply: compatible,
+        },
+        Rule {
+            name: "a card allowing it elsewhere",
+            entry: REPORT,
+            apply: allowing_card,
+        },
+        Rule {
+            name: "Warp Speed",
+            entry: Entry::glossary("Warp Speed"),
+            apply: warp_speed,
+        },
+        Rule {
+            name: "facility in its native quadrant",
+            entry: REPORT,
+            apply: facility_native,
+        },
+        Rule {
+            name: "card in its native quadrant",
+            entry: Entry::glossary("native quadrant"),
+            apply: card_native,
+        },
+    ]
+}
+
+fn forbidden(r: &Report, _: &mut Vec<Reason>) -> Ruling {
+    super::forbidden_by_card(r.state, &r.asked).map_or(Ruling::Next, Ruling::Refused)
+}
+
+fn reporting_type(r: &Report, _: &mut Vec<Reason>) -> Ruling {
+    let ty = r.card_type();
+    if matches!(
         ty,
         CardType::Personnel | CardType::Ship | CardType::Equipment
     ) {
-        return no(
-            reasons,
-            because(
-                format!(
-                    "{} is a {}: only Personnel, Ship and Equipment cards report for duty",
-                    piece.card.title,
-                    ty.name()
-                ),
-                "report",
-            ),
-        );
+        return Ruling::Next;
     }
-    if q.free {
-        reasons.push(fact(
+    Ruling::No(format!(
+        "{} is a {}: only Personnel, Ship and Equipment cards report for duty",
+        r.state.pieces[r.card].card.title,
+        ty.name()
+    ))
+}
+
+fn own_turn(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    if r.q.free {
+        reasons.push(super::fact(
             "reporting by a card that allows it outside the normal card play",
         ));
-    } else {
-        if !state.turn_player.is_empty() && !state.turn_player.eq_ignore_ascii_case(&player) {
-            return no(reasons, because(format!("cards other than interrupts and doorways are played only in your own turn; it is {}'s turn", state.turn_player), "turn"));
-        }
-        if state.phase != Phase::CardPlay || state.orders_begun {
-            return no(reasons, because("the normal card play takes place before executing orders; once orders begin no more cards (except interrupts and doorways) may be played", "turn"));
-        }
-        if state.normal_card_play_used {
-            return no(
-                reasons,
-                because(
-                    "your normal card play is the one card play allowed each turn, and it is used",
-                    "card play",
-                ),
-            );
-        }
+    }
+    let turn = &r.state.turn_player;
+    r.unless_free(|| {
+        (!turn.is_empty() && !turn.eq_ignore_ascii_case(&r.player)).then(|| format!("cards other than interrupts and doorways are played only in your own turn; it is {turn}'s turn"))
+    })
+}
+
+fn card_play_segment(r: &Report, _: &mut Vec<Reason>) -> Ruling {
+    r.unless_free(|| {
+        (r.state.phase != Phase::CardPlay || r.state.orders_begun).then(|| "the normal card play takes place before executing orders; once orders begin no more cards (except interrupts and doorways) may be played".to_string())
+    })
+}
+
+fn normal_card_play(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    let used = r.state.normal_card_play_used;
+    if !r.q.free && !used {
         reasons.push(because(
             "it is your card play segment and your normal card play is unused",
             "card play",
         ));
     }
-    let Some(Target::Piece(f)) = q.to else {
-        // "Vorta may report here", "Your [Fed] ships may report here".
-        if let Some(by) = super::allowing_card(state, &asked, q.allowed_by) {
-            reasons.push(because(format!("{by} allows it to report there"), "report"));
-            return Verdict::yes_no(true, reasons, vec![]);
-        }
-        if q.to.is_some() {
-            return no(
-                reasons,
-                because(
-                    "cards report for duty to a facility, unless a card allows reporting elsewhere; none in play does",
-                    "report",
-                ),
-            );
-        }
-        return undecided("`to` (the facility it reports to)", reasons, "report");
-    };
-    let fac = &state.pieces[f];
-    if fac.card.card_type == CardType::Site {
-        // "Each Site card states what kind of cards may report there": the
-        // engine does not read site text, so it says what it would need.
-        return undecided(
-            format!(
-                "whether {}'s text (\"{}\") lets {} report there: site reporting text is not modelled",
-                fac.handle,
-                fac.card.text,
-                piece.handle
-            ),
-            reasons,
-            "site",
-        );
+    r.unless_free(|| {
+        used.then(|| {
+            "your normal card play is the one card play allowed each turn, and it is used".into()
+        })
+    })
+}
+
+/// Reporting to a place that is not a card ("Vorta may report here", "Your
+/// [Fed] ships may report here") needs a card in play that allows it.
+fn elsewhere(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    if r.to().is_some() {
+        return Ruling::Next;
     }
-    if fac.card.card_type != CardType::Facility {
-        return no(reasons, because(format!("{} is not a facility: personnel may not normally report directly aboard a ship or to a planet", fac.handle), "report"));
+    if let Some(by) = super::allowing_card(r.state, &r.asked, r.q.allowed_by) {
+        return yes_because(reasons, format!("{by} allows it to report there"), REPORT);
     }
-    let kind = fac.card.class.clone().unwrap_or_default().to_lowercase();
-    if kind.contains("station") && !crate::engine::permissions::grants(&fac.card, "report") {
-        return no(
-            reasons,
-            because(
-                "stations do not allow reporting unless their text (or their sites') says so",
-                "facility",
-            ),
-        );
+    if r.q.to.is_some() {
+        return Ruling::No("cards report for duty to a facility, unless a card allows reporting elsewhere; none in play does".into());
     }
-    if kind.contains("outpost") && !fac.controller.eq_ignore_ascii_case(&player) {
-        return no(
-            reasons,
-            because(
-                format!(
-                    "{} is your opponent's outpost: you may not use your opponent's outposts",
-                    fac.handle
-                ),
-                "facility",
-            ),
-        );
+    Ruling::Undecided("`to` (the facility it reports to)".into())
+}
+
+/// "Each Site card states what kind of cards may report there": site text
+/// is not modelled, so the rule says what it would need.
+fn site(r: &Report, _: &mut Vec<Reason>) -> Ruling {
+    let f = r.to().expect("`elsewhere` requires `to`");
+    let fac = &r.state.pieces[f];
+    if fac.card.card_type != CardType::Site {
+        return Ruling::Next;
     }
-    if kind.contains("headquarters") {
+    Ruling::Undecided(format!(
+        "whether {}'s text (\"{}\") lets {} report there: site reporting text is not modelled",
+        fac.handle,
+        fac.card.text,
+        r.handle(r.card)
+    ))
+}
+
+fn to_a_facility(r: &Report, _: &mut Vec<Reason>) -> Ruling {
+    let f = r.to().expect("`elsewhere` requires `to`");
+    if r.state.pieces[f].card.card_type == CardType::Facility {
+        return Ruling::Next;
+    }
+    Ruling::No(format!(
+        "{} is not a facility: personnel may not normally report directly aboard a ship or to a planet",
+        r.handle(f)
+    ))
+}
+
+/// The facility's kind ("outpost", "station", "headquarters"), lower case.
+fn kind(r: &Report) -> String {
+    let f = r.to().expect("`elsewhere` requires `to`");
+    r.state.pieces[f]
+        .card
+        .class
+        .clone()
+        .unwrap_or_default()
+        .to_lowercase()
+}
+
+fn station(r: &Report, _: &mut Vec<Reason>) -> Ruling {
+    let f = r.to().expect("`elsewhere` requires `to`");
+    let grants = crate::engine::permissions::grants(&r.state.pieces[f].card, "report");
+    if !kind(r).contains("station") || grants {
+        return Ruling::Next;
+    }
+    Ruling::No("stations do not allow reporting unless their text (or their sites') says so".into())
+}
+
+fn opponents_outpost(r: &Report, _: &mut Vec<Reason>) -> Ruling {
+    let f = r.to().expect("`elsewhere` requires `to`");
+    let theirs = !r.state.pieces[f].controller.eq_ignore_ascii_case(&r.player);
+    if !(kind(r).contains("outpost") && theirs) {
+        return Ruling::Next;
+    }
+    Ruling::No(format!(
+        "{} is your opponent's outpost: you may not use your opponent's outposts",
+        r.handle(f)
+    ))
+}
+
+fn headquarters(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    if kind(r).contains("headquarters") {
         reasons.push(because(
             "a headquarters lets both players report compatible cards",
             "facility",
         ));
     }
+    Ruling::Next
+}
+
+fn compatible(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    let f = r.to().expect("`elsewhere` requires `to`");
     let (ok, why) = super::compat::sets_compatible(
-        state,
-        &player,
-        &state.affiliations(c),
-        &state.affiliations(f),
+        r.state,
+        &r.player,
+        &r.state.affiliations(r.card),
+        &r.state.affiliations(f),
     );
     reasons.push(why);
-    if !ok {
-        return no(
-            reasons,
-            because(
-                format!("{} is not compatible with {}", piece.card.title, fac.handle),
-                "report",
-            ),
-        );
+    if ok {
+        return Ruling::Next;
     }
-    let v = &vocabulary().affiliations;
-    let Some(loc) = state.location_of(f) else {
-        return undecided(
-            "the facility is not at a spaceline location",
-            reasons,
-            "report",
-        );
+    Ruling::No(format!(
+        "{} is not compatible with {}",
+        r.state.pieces[r.card].card.title,
+        r.handle(f)
+    ))
+}
+
+/// A card other than a facility or site that allows the report lets the
+/// card report to any quadrant; a facility or site keeps the quadrant rule.
+fn allowing_card(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    if r.facility_here().is_none() {
+        return Ruling::Undecided("the facility is not at a spaceline location".into());
+    }
+    let Some(by) = super::allowing_card(r.state, &r.asked, r.q.allowed_by) else {
+        return Ruling::Next;
     };
-    let here = state.locations[loc].quadrant().to_string();
-    if let Some(by) = &super::allowing_card(state, &asked, q.allowed_by) {
-        match state.find(by).map(|i| state.pieces[i].card.card_type.clone()) {
-            Some(CardType::Facility) | Some(CardType::Site) => {}
-            Some(_) => {
-                reasons.push(because(
-                    format!("{by} is not a facility or site: the card it allows may report to any quadrant"),
-                    "report",
-                ));
-                return Verdict::yes_no(true, reasons, vec![]);
-            }
-            None => {
-                return undecided(
-                    format!("the card allowing the report (\"{by}\") is not in the scenario, so whether it is a facility or site is unknown"),
-                    reasons,
-                    "report",
-                )
-            }
+    match r.state.find(&by).map(|i| &r.state.pieces[i].card.card_type) {
+        Some(CardType::Facility | CardType::Site) => Ruling::Next,
+        Some(_) => {
+            yes_because(reasons, format!("{by} is not a facility or site: the card it allows may report to any quadrant"), REPORT)
+        }
+        None => Ruling::Undecided(format!("the card allowing the report (\"{by}\") is not in the scenario, so whether it is a facility or site is unknown")),
+    }
+}
+
+fn warp_speed(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    if r.state.format != Format::WarpSpeed {
+        return Ruling::Next;
+    }
+    yes_because(
+        reasons,
+        "Warp Speed ignores quadrant reporting restrictions",
+        Entry::glossary("Warp Speed"),
+    )
+}
+
+fn facility_native(r: &Report, _: &mut Vec<Reason>) -> Ruling {
+    let (f, here) = r
+        .facility_here()
+        .expect("`allowing_card` requires a location");
+    let native = vocabulary()
+        .affiliations
+        .native_quadrant(&r.state.pieces[f].card.icons);
+    if native.eq_ignore_ascii_case(&here) {
+        return Ruling::Next;
+    }
+    Ruling::No(format!(
+        "{} is native to the {native} Quadrant but is in the {here} Quadrant",
+        r.handle(f)
+    ))
+}
+
+fn card_native(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    let (f, here) = r
+        .facility_here()
+        .expect("`allowing_card` requires a location");
+    let card = &r.state.pieces[r.card].card;
+    if card.card_type == CardType::Equipment {
+        reasons.push(because("equipment is native to all quadrants", "report"));
+        return Ruling::Yes;
+    }
+    let native = card.quadrant.clone().unwrap_or_else(|| {
+        vocabulary()
+            .affiliations
+            .native_quadrant(&card.icons)
+            .to_string()
+    });
+    if !native.eq_ignore_ascii_case(&here) {
+        return Ruling::No(format!("{} is native to the {native} Quadrant; a facility lets it report only in its native quadrant ({here} here)", card.title));
+    }
+    yes_because(
+        reasons,
+        format!(
+            "{} and {} are both in their native quadrant ({here})",
+            card.title,
+            r.handle(f)
+        ),
+        REPORT,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::fixture::{affiliated, location, piece, table};
+    use crate::engine::question::{Party, PieceId};
+    use crate::engine::state::Place;
+    use crate::engine::verdict::{Citation, VerdictValue};
+
+    /// alice's Klingon personnel in hand (0) and her Klingon outpost (1) at
+    /// an Alpha Quadrant location.
+    fn scene() -> GameState {
+        let mut s = table();
+        let l = location(&mut s, "Alpha");
+        piece(
+            &mut s,
+            "Kurn",
+            CardType::Personnel,
+            "alice",
+            Place::Hand,
+            affiliated(&["Klingon"]),
+        );
+        piece(
+            &mut s,
+            "Outpost",
+            CardType::Facility,
+            "alice",
+            Place::Space(l),
+            |c| {
+                c.affiliations = vec!["Klingon".into()];
+                c.class = Some("Outpost".into());
+            },
+        );
+        s
+    }
+
+    fn question(card: usize) -> Question {
+        Question {
+            who: Party {
+                player: None,
+                card: Some(PieceId(card)),
+                by: vec![],
+            },
+            to: Some(Target::Piece(1)),
+            free: false,
+            allowed_by: None,
         }
     }
-    if state.format == Format::WarpSpeed {
-        reasons.push(because(
-            "Warp Speed ignores quadrant reporting restrictions",
-            "Warp Speed",
-        ));
-        return Verdict::yes_no(true, reasons, vec![]);
+
+    /// The ruling of one rule on the scene after `edit`.
+    fn ruling(
+        rule: fn(&Report, &mut Vec<Reason>) -> Ruling,
+        edit: impl FnOnce(&mut GameState, &mut Question),
+    ) -> Ruling {
+        let mut s = scene();
+        let mut q = question(0);
+        edit(&mut s, &mut q);
+        let ctx = Report {
+            state: &s,
+            q: &q,
+            card: 0,
+            player: "alice".into(),
+            asked: super::super::request("report", "alice", &[0], q.to, None),
+        };
+        rule(&ctx, &mut Vec::new())
     }
-    let fac_native = v.native_quadrant(&fac.card.icons);
-    if !fac_native.eq_ignore_ascii_case(&here) {
-        return no(
-            reasons,
-            because(
-                format!(
-                    "{} is native to the {fac_native} Quadrant but is in the {here} Quadrant",
-                    fac.handle
-                ),
-                "report",
-            ),
+
+    fn refused(r: Ruling) -> bool {
+        matches!(r, Ruling::No(_) | Ruling::Refused(_))
+    }
+
+    #[test]
+    fn the_table_reports_a_native_compatible_card_to_its_outpost() {
+        let s = scene();
+        let v = can_report(&question(0), &s);
+        assert_eq!(v.value, VerdictValue::Yes, "{:?}", v.reasons);
+        assert!(v.citations.contains(&Citation::glossary("native quadrant")));
+    }
+
+    #[test]
+    fn only_personnel_ships_and_equipment_report() {
+        assert!(refused(ruling(reporting_type, |s, _| s.pieces[0]
+            .card
+            .card_type =
+            CardType::Event)));
+        assert_eq!(ruling(reporting_type, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn reporting_is_on_your_own_turn_unless_free() {
+        assert!(refused(
+            ruling(own_turn, |s, _| s.turn_player = "bob".into())
+        ));
+        assert_eq!(
+            ruling(own_turn, |s, q| {
+                s.turn_player = "bob".into();
+                q.free = true;
+            }),
+            Ruling::Next
         );
     }
-    if *ty == CardType::Equipment {
-        reasons.push(because("equipment is native to all quadrants", "report"));
-    } else {
-        let native = piece
-            .card
-            .quadrant
-            .clone()
-            .unwrap_or_else(|| v.native_quadrant(&piece.card.icons).to_string());
-        if !native.eq_ignore_ascii_case(&here) {
-            return no(reasons, because(format!("{} is native to the {native} Quadrant; a facility lets it report only in its native quadrant ({here} here)", piece.card.title), "native quadrant"));
-        }
-        reasons.push(because(
-            format!(
-                "{} and {} are both in their native quadrant ({here})",
-                piece.card.title, fac.handle
-            ),
-            "report",
+
+    #[test]
+    fn reporting_is_before_orders_begin() {
+        assert!(refused(
+            ruling(card_play_segment, |s, _| s.orders_begun = true)
         ));
+        assert!(refused(
+            ruling(card_play_segment, |s, _| s.phase = Phase::ExecuteOrders)
+        ));
+        assert_eq!(ruling(card_play_segment, |_, _| ()), Ruling::Next);
     }
-    Verdict::yes_no(true, reasons, vec![])
+
+    #[test]
+    fn reporting_uses_the_normal_card_play() {
+        assert!(refused(ruling(normal_card_play, |s, _| s
+            .normal_card_play_used =
+            true)));
+        assert_eq!(ruling(normal_card_play, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn a_site_is_undecided_and_a_missing_place_is_asked_for() {
+        assert!(matches!(
+            ruling(site, |s, _| s.pieces[1].card.card_type = CardType::Site),
+            Ruling::Undecided(_)
+        ));
+        assert!(matches!(
+            ruling(elsewhere, |_, q| q.to = None),
+            Ruling::Undecided(_)
+        ));
+        let to_space = |_: &mut GameState, q: &mut Question| q.to = Some(Target::Location(0));
+        assert!(matches!(ruling(elsewhere, to_space), Ruling::No(_)));
+    }
+
+    #[test]
+    fn cards_report_to_a_facility_not_a_ship() {
+        assert!(refused(ruling(to_a_facility, |s, _| s.pieces[1]
+            .card
+            .card_type =
+            CardType::Ship)));
+    }
+
+    #[test]
+    fn stations_and_opponents_outposts_take_no_reports() {
+        assert!(refused(ruling(station, |s, _| s.pieces[1].card.class =
+            Some("Station".into()))));
+        assert!(refused(ruling(opponents_outpost, |s, _| s.pieces[1]
+            .controller =
+            "bob".into())));
+        assert_eq!(ruling(opponents_outpost, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn a_headquarters_is_noted_and_passes() {
+        assert_eq!(
+            ruling(headquarters, |s, _| s.pieces[1].card.class =
+                Some("Headquarters".into())),
+            Ruling::Next
+        );
+    }
+
+    #[test]
+    fn an_incompatible_card_may_not_report() {
+        assert!(refused(ruling(compatible, |s, _| s.pieces[0]
+            .card
+            .affiliations =
+            vec!["Federation".into()])));
+        assert_eq!(ruling(compatible, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn a_non_facility_card_allowing_it_lifts_the_quadrant_rule() {
+        let r = ruling(allowing_card, |s, q| {
+            let i = piece(
+                s,
+                "Recruitment",
+                CardType::Event,
+                "alice",
+                Place::Table,
+                |c| c.text = "Klingon personnel may report for duty anywhere.".into(),
+            );
+            q.allowed_by = Some(PieceId(i));
+        });
+        assert_eq!(r, Ruling::Yes);
+        assert_eq!(ruling(allowing_card, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn warp_speed_ignores_quadrants() {
+        assert_eq!(
+            ruling(warp_speed, |s, _| s.format = Format::WarpSpeed),
+            Ruling::Yes
+        );
+        assert_eq!(ruling(warp_speed, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn the_facility_and_the_card_must_be_in_their_native_quadrant() {
+        assert!(refused(ruling(facility_native, |s, _| s.pieces[1]
+            .card
+            .icons =
+            vec!["GQ".into()])));
+        assert!(refused(ruling(card_native, |s, _| s.pieces[0]
+            .card
+            .icons =
+            vec!["GQ".into()])));
+        assert_eq!(
+            ruling(card_native, |s, _| {
+                s.pieces[0].card.card_type = CardType::Equipment;
+                s.pieces[0].card.icons = vec!["GQ".into()];
+            }),
+            Ruling::Yes
+        );
+    }
+
+    #[test]
+    fn every_rule_cites_an_entry_and_has_a_distinct_name() {
+        let names: std::collections::BTreeSet<&str> = rules().iter().map(|r| r.name).collect();
+        assert_eq!(names.len(), rules().len());
+    }
 }

@@ -2,21 +2,13 @@
 //! personnel with a matching one aboard ("ship staffing"); normal movement
 //! needs full staffing, an unstopped ship and enough RANGE ("movement").
 
-use super::{because, fact, no, undecided};
+use super::rules::{decide, yes_because, Entry, Rule, Ruling};
+use super::{because, fact, undecided};
 use crate::cards::model::CardType;
 use crate::engine::question::ShipQuestion as Question;
-use crate::engine::state::{Attr, GameState, PieceId, Purpose, Target};
-use crate::engine::verdict::{Reason, Verdict};
+use crate::engine::state::{Attr, GameState, Purpose, Target};
+use crate::engine::verdict::{Reason, Verdict, VerdictValue};
 use crate::vocab::vocabulary;
-
-/// Personnel able to staff: aboard, not stopped, disabled, stunned or in stasis.
-fn able_crew(state: &GameState, ship: usize) -> Vec<usize> {
-    state
-        .crew(ship)
-        .into_iter()
-        .filter(|&p| state.usable(PieceId(p), Purpose::Staffing).is_ok())
-        .collect()
-}
 
 /// Does personnel `p` supply staffing icon `icon`?
 fn supplies(state: &GameState, p: usize, icon: &str) -> bool {
@@ -72,84 +64,137 @@ fn assign(state: &GameState, crew: &[usize], icons: &[String]) -> Option<Vec<usi
     Some(by_icon)
 }
 
+/// A ship and the player asking whether it is staffed.
+pub struct Staffing<'a> {
+    state: &'a GameState,
+    ship: usize,
+    player: &'a str,
+}
+
+impl Staffing<'_> {
+    fn handle(&self, p: usize) -> &str {
+        &self.state.pieces[p].handle
+    }
+
+    /// Personnel aboard usable for staffing (each other with its reason).
+    fn usable_crew(&self, reasons: &mut Vec<Reason>) -> Vec<usize> {
+        let crew = self.state.crew(self.ship);
+        super::usable_for(self.state, &crew, Purpose::Staffing, reasons)
+    }
+
+    /// Usable personnel compatible with the ship.
+    fn compatible(&self) -> Vec<usize> {
+        let ship_affs = self.state.affiliations(self.ship);
+        self.usable_crew(&mut Vec::new())
+            .into_iter()
+            .filter(|&p| {
+                let affs = self.state.affiliations(p);
+                super::compat::sets_compatible(self.state, self.player, &affs, &ship_affs).0
+            })
+            .collect()
+    }
+}
+
+const SHIP_STAFFING: Entry = Entry::glossary("ship staffing");
+
+/// The rules of ship staffing, in order.
+pub fn staffing_rules<'a>() -> [Rule<Staffing<'a>>; 4] {
+    [
+        Rule {
+            name: "who may staff",
+            entry: SHIP_STAFFING,
+            apply: who_may_staff,
+        },
+        Rule {
+            name: "one of matching affiliation",
+            entry: SHIP_STAFFING,
+            apply: matching_affiliation,
+        },
+        Rule {
+            name: "a ship without staffing icons",
+            entry: SHIP_STAFFING,
+            apply: no_icons,
+        },
+        Rule {
+            name: "each icon by a different personnel",
+            entry: SHIP_STAFFING,
+            apply: icons_met,
+        },
+    ]
+}
+
+fn who_may_staff(s: &Staffing, reasons: &mut Vec<Reason>) -> Ruling {
+    s.usable_crew(reasons);
+    Ruling::Next
+}
+
+fn matching_affiliation(s: &Staffing, reasons: &mut Vec<Reason>) -> Ruling {
+    let ship_affs = s.state.affiliations(s.ship);
+    let matching = s.compatible().into_iter().find(|&p| {
+        s.state
+            .affiliations(p)
+            .iter()
+            .any(|a| ship_affs.contains(a))
+    });
+    let Some(m) = matching else {
+        return Ruling::No(format!(
+            "no personnel of matching affiliation ({}) aboard {}",
+            ship_affs.join("/"),
+            s.handle(s.ship)
+        ));
+    };
+    reasons.push(because(
+        format!("{} matches the ship's affiliation", s.handle(m)),
+        SHIP_STAFFING.title,
+    ));
+    Ruling::Next
+}
+
+fn no_icons(s: &Staffing, reasons: &mut Vec<Reason>) -> Ruling {
+    if !s.state.pieces[s.ship].card.staffing.is_empty() {
+        return Ruling::Next;
+    }
+    yes_because(
+        reasons,
+        "the ship lists no staffing icons: one matching personnel flies it",
+        SHIP_STAFFING,
+    )
+}
+
+fn icons_met(s: &Staffing, reasons: &mut Vec<Reason>) -> Ruling {
+    let icons = &s.state.pieces[s.ship].card.staffing;
+    let Some(by_icon) = assign(s.state, &s.compatible(), icons) else {
+        return Ruling::No(format!(
+            "the staffing icons {} cannot each be met by a different compatible personnel ([Cmd] may stand for [Stf], not the reverse)",
+            icons.iter().map(|i| format!("[{i}]")).collect::<String>()
+        ));
+    };
+    let list: Vec<String> = icons
+        .iter()
+        .zip(&by_icon)
+        .map(|(i, &p)| format!("[{i}] {}", s.handle(p)))
+        .collect();
+    yes_because(
+        reasons,
+        format!(
+            "each staffing icon is met by a different compatible personnel: {}",
+            list.join(", ")
+        ),
+        SHIP_STAFFING,
+    )
+}
+
 /// Is the ship fully staffed? The chain of checks either way.
 pub fn staffed(state: &GameState, ship: usize, player: &str) -> (bool, Vec<Reason>) {
-    let title = "ship staffing";
-    let mut reasons = Vec::new();
-    let ship_affs = state.affiliations(ship);
-    let crew = able_crew(state, ship);
-    let stopped_aboard = state.crew(ship).len() - crew.len();
-    if stopped_aboard > 0 {
-        reasons.push(because(
-            format!("{stopped_aboard} personnel aboard are stopped, disabled or stunned and cannot staff"),
-            "stopped",
-        ));
-    }
-    let compatible: Vec<usize> = crew
-        .iter()
-        .copied()
-        .filter(|&p| {
-            super::compat::sets_compatible(state, player, &state.affiliations(p), &ship_affs).0
-        })
-        .collect();
-    let matching: Vec<usize> = compatible
-        .iter()
-        .copied()
-        .filter(|&p| state.affiliations(p).iter().any(|a| ship_affs.contains(a)))
-        .collect();
-    if matching.is_empty() {
-        reasons.push(because(
-            format!(
-                "no personnel of matching affiliation ({}) aboard {}",
-                ship_affs.join("/"),
-                state.pieces[ship].handle
-            ),
-            title,
-        ));
-        return (false, reasons);
-    }
-    reasons.push(because(
-        format!(
-            "{} matches the ship's affiliation",
-            state.pieces[matching[0]].handle
-        ),
-        title,
-    ));
-    let icons = &state.pieces[ship].card.staffing;
-    if icons.is_empty() {
-        reasons.push(because(
-            "the ship lists no staffing icons: one matching personnel flies it",
-            title,
-        ));
-        return (true, reasons);
-    }
-    match assign(state, &compatible, icons) {
-        Some(by_icon) => {
-            let list: Vec<String> = icons
-                .iter()
-                .zip(&by_icon)
-                .map(|(i, p)| format!("[{i}] {}", state.pieces[*p].handle))
-                .collect();
-            reasons.push(because(
-                format!(
-                    "each staffing icon is met by a different compatible personnel: {}",
-                    list.join(", ")
-                ),
-                title,
-            ));
-            (true, reasons)
-        }
-        None => {
-            reasons.push(because(
-                format!(
-                    "the staffing icons {} cannot each be met by a different compatible personnel ([Cmd] may stand for [Stf], not the reverse)",
-                    icons.iter().map(|i| format!("[{i}]")).collect::<String>()
-                ),
-                title,
-            ));
-            (false, reasons)
-        }
-    }
+    let v = decide(
+        &staffing_rules(),
+        &Staffing {
+            state,
+            ship,
+            player,
+        },
+    );
+    (v.value == VerdictValue::Yes, v.reasons)
 }
 
 fn the_ship(q: &Question, state: &GameState) -> Option<usize> {
@@ -164,8 +209,14 @@ pub fn can_staff(q: &Question, state: &GameState) -> Verdict {
         return undecided("`can staff` needs `card` = a ship", vec![], "ship staffing");
     };
     let player = super::asker(&q.who, state);
-    let (ok, reasons) = staffed(state, ship, &player);
-    Verdict::yes_no(ok, reasons, vec![])
+    decide(
+        &staffing_rules(),
+        &Staffing {
+            state,
+            ship,
+            player: &player,
+        },
+    )
 }
 
 /// RANGE left this turn: printed (5 at most when damaged) minus range used.
@@ -202,142 +253,375 @@ pub fn range_needed(state: &GameState, from: usize, to: usize) -> i32 {
         .fold(0, |sum, l| sum.saturating_add(l.span()))
 }
 
-/// `ask = "can move"`: may ship `card` move `to` a location now?
-/// A ship bound by a required action may move, but only as the action says:
-/// towards the far end of the spaceline for "travel to far end of
-/// spaceline" (Cytherians); any other destination rule is undecided.
-fn required_move(
-    q: &Question,
-    state: &GameState,
+/// A `can move` question: the ship, who asks, where to.
+pub struct Move<'a> {
+    state: &'a GameState,
+    q: &'a Question,
     ship: usize,
-    reasons: &mut Vec<Reason>,
-) -> Option<Verdict> {
-    let (card, sentence) = super::restraints::required_action(state, ship)?;
-    let title = "actions – required";
-    let lower = sentence.to_lowercase();
-    let why = format!(
-        "{} is bound by {}: \"{sentence}\"",
-        state.pieces[ship].handle, state.pieces[card].handle
-    );
-    let (Some(Target::Location(to)), Some(from)) = (q.to, state.location_of(ship)) else {
-        reasons.push(because(
-            format!("{why}; moving is the one action it may take"),
-            title,
-        ));
-        return None;
-    };
-    if !lower.contains("far end") {
-        return Some(super::undecided(
-            format!(
-                "whether {} is the destination the required action names (\"{sentence}\")",
-                state.locations[to].name
-            ),
-            vec![because(why, title)],
-            title,
-        ));
-    }
-    match super::restraints::far_end_allows(state, from, to) {
-        Some(true) => {
-            reasons.push(because(format!("{why}; {} is on the way to the far end (it may stop at intermediate locations)", state.locations[to].name), title));
-            None
-        }
-        Some(false) => Some(no(
-            std::mem::take(reasons),
-            because(
-                format!(
-                    "{why}; {} is not towards the far end of the spaceline",
-                    state.locations[to].name
-                ),
-                title,
-            ),
-        )),
-        None => Some(super::undecided(
-            "which end of the spaceline is the far end: the ship is in the middle",
-            vec![because(why, title)],
-            title,
-        )),
-    }
+    player: String,
 }
 
+/// `ask = "can move"`: may ship `card` move `to` a location now?
 pub fn can_move(q: &Question, state: &GameState) -> Verdict {
     let Some(ship) = the_ship(q, state) else {
         return undecided("`can move` needs `card` = a ship", vec![], "movement");
     };
     let player = super::asker(&q.who, state);
-    let mut reasons = Vec::new();
-    if !state.turn_player.is_empty() && !state.turn_player.eq_ignore_ascii_case(&player) {
-        return no(
-            reasons,
-            because(
-                format!(
-                    "it is {}'s turn; moving is executing orders",
-                    state.turn_player
-                ),
-                "executing orders",
-            ),
-        );
+    decide(
+        &move_rules(),
+        &Move {
+            state,
+            q,
+            ship,
+            player,
+        },
+    )
+}
+
+const MOVEMENT: Entry = Entry::glossary("movement");
+
+/// The rules of normal movement, in order.
+pub fn move_rules<'a>() -> [Rule<Move<'a>>; 7] {
+    [
+        Rule {
+            name: "on your own turn",
+            entry: Entry::glossary("executing orders"),
+            apply: own_turn,
+        },
+        Rule {
+            name: "not stopped",
+            entry: MOVEMENT,
+            apply: unstopped,
+        },
+        Rule {
+            name: "not in stasis",
+            entry: Entry::glossary("stasis"),
+            apply: not_in_stasis,
+        },
+        Rule {
+            name: "as a required action says",
+            entry: Entry::glossary("actions – required"),
+            apply: required_move,
+        },
+        Rule {
+            name: "undock first",
+            entry: MOVEMENT,
+            apply: undock_first,
+        },
+        Rule {
+            name: "full staffing",
+            entry: MOVEMENT,
+            apply: fully_staffed,
+        },
+        Rule {
+            name: "RANGE",
+            entry: MOVEMENT,
+            apply: enough_range,
+        },
+    ]
+}
+
+fn own_turn(m: &Move, _: &mut Vec<Reason>) -> Ruling {
+    let turn = &m.state.turn_player;
+    if turn.is_empty() || turn.eq_ignore_ascii_case(&m.player) {
+        return Ruling::Next;
     }
-    if state.is_stopped(ship) {
-        return no(
-            reasons,
-            because(
-                "\"stopped\" cards cannot perform normal movement",
-                "movement",
-            ),
-        );
+    Ruling::No(format!("it is {turn}'s turn; moving is executing orders"))
+}
+
+fn unstopped(m: &Move, _: &mut Vec<Reason>) -> Ruling {
+    if !m.state.is_stopped(m.ship) {
+        return Ruling::Next;
     }
-    if state.in_stasis(ship) {
-        return no(
-            reasons,
-            because(
-                "cards in stasis may not perform any actions and may not be moved",
-                "stasis",
-            ),
-        );
+    Ruling::No("\"stopped\" cards cannot perform normal movement".into())
+}
+
+fn not_in_stasis(m: &Move, _: &mut Vec<Reason>) -> Ruling {
+    if !m.state.in_stasis(m.ship) {
+        return Ruling::Next;
     }
-    if let Some(v) = required_move(q, state, ship, &mut reasons) {
-        return v;
+    Ruling::No("cards in stasis may not perform any actions and may not be moved".into())
+}
+
+/// A ship bound by a required action may move, but only as the action says:
+/// towards the far end of the spaceline for "travel to far end of
+/// spaceline" (Cytherians); any other destination rule is undecided.
+fn required_move(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
+    let (state, ship) = (m.state, m.ship);
+    let Some((card, sentence)) = super::restraints::required_action(state, ship) else {
+        return Ruling::Next;
+    };
+    let title = "actions – required";
+    let why = format!(
+        "{} is bound by {}: \"{sentence}\"",
+        state.pieces[ship].handle, state.pieces[card].handle
+    );
+    let (Some(Target::Location(to)), Some(from)) = (m.q.to, state.location_of(ship)) else {
+        reasons.push(because(
+            format!("{why}; moving is the one action it may take"),
+            title,
+        ));
+        return Ruling::Next;
+    };
+    let to_name = &state.locations[to].name;
+    if !sentence.to_lowercase().contains("far end") {
+        reasons.push(because(why, title));
+        return Ruling::Undecided(format!(
+            "whether {to_name} is the destination the required action names (\"{sentence}\")"
+        ));
     }
-    if state.pieces[ship].docked.is_some() {
+    match super::restraints::far_end_allows(state, from, to) {
+        Some(true) => {
+            reasons.push(because(format!("{why}; {to_name} is on the way to the far end (it may stop at intermediate locations)"), title));
+            Ruling::Next
+        }
+        Some(false) => Ruling::No(format!(
+            "{why}; {to_name} is not towards the far end of the spaceline"
+        )),
+        None => {
+            reasons.push(because(why, title));
+            Ruling::Undecided(
+                "which end of the spaceline is the far end: the ship is in the middle".into(),
+            )
+        }
+    }
+}
+
+fn undock_first(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
+    if m.state.pieces[m.ship].docked.is_some() {
         reasons.push(because(
             "the ship is docked: it must undock (itself normal movement) first",
-            "movement",
+            MOVEMENT.title,
         ));
     }
-    let (ok, staff) = staffed(state, ship, &player);
+    Ruling::Next
+}
+
+fn fully_staffed(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
+    let (ok, staff) = staffed(m.state, m.ship, &m.player);
     reasons.extend(staff);
-    if !ok {
-        return no(
-            reasons,
-            because("normal movement requires full ship staffing", "movement"),
-        );
+    if ok {
+        return Ruling::Next;
     }
-    let Some(to) = q.to else {
+    Ruling::No("normal movement requires full ship staffing".into())
+}
+
+fn enough_range(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
+    let state = m.state;
+    let Some(to) = m.q.to else {
         reasons.push(because(
             "a fully staffed, unstopped ship may move",
-            "movement",
+            MOVEMENT.title,
         ));
-        return Verdict::yes_no(true, reasons, vec![]);
+        return Ruling::Yes;
     };
     let Target::Location(to) = to else {
-        return undecided("`to` must be a spaceline location", reasons, "movement");
+        return Ruling::Undecided("`to` must be a spaceline location".into());
     };
-    let Some(from) = state.location_of(ship) else {
-        return undecided(
-            "the ship is not at a spaceline location",
-            reasons,
-            "movement",
-        );
+    let Some(from) = state.location_of(m.ship) else {
+        return Ruling::Undecided("the ship is not at a spaceline location".into());
     };
     let need = range_needed(state, from, to);
-    let left = range_left(state, ship, &mut reasons);
-    let ok = need <= left;
-    reasons.push(because(
-        format!(
-            "{} to {} uses {need} RANGE (spans of locations moved to or passed, not the start); {left} RANGE left",
-            state.locations[from].name, state.locations[to].name
-        ),
-        "movement",
-    ));
-    Verdict::yes_no(ok, reasons, vec![])
+    let left = range_left(state, m.ship, reasons);
+    let why = format!(
+        "{} to {} uses {need} RANGE (spans of locations moved to or passed, not the start); {left} RANGE left",
+        state.locations[from].name, state.locations[to].name
+    );
+    if need > left {
+        return Ruling::No(why);
+    }
+    reasons.push(because(why, MOVEMENT.title));
+    Ruling::Yes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::model::Card;
+    use crate::engine::fixture::{location, piece, table};
+    use crate::engine::question::{Party, PieceId};
+    use crate::engine::state::Place;
+
+    fn klingon(icons: &[&str]) -> impl FnOnce(&mut Card) {
+        let icons: Vec<String> = icons.iter().map(|i| i.to_string()).collect();
+        move |c| {
+            c.affiliations = vec!["Klingon".into()];
+            c.icons = icons;
+        }
+    }
+
+    /// alice's Klingon ship (0, [Cmd][Stf], RANGE 7) at the first of three
+    /// span-2 locations, Kurn ([Cmd], 1) and Klag ([Stf], 2) aboard.
+    fn scene() -> GameState {
+        let mut s = table();
+        s.phase = crate::engine::action::Phase::ExecuteOrders;
+        for _ in 0..3 {
+            let l = location(&mut s, "Alpha");
+            s.locations[l].span = Some(2);
+        }
+        piece(
+            &mut s,
+            "Bortas",
+            CardType::Ship,
+            "alice",
+            Place::Space(0),
+            |c| {
+                c.affiliations = vec!["Klingon".into()];
+                c.staffing = vec!["Cmd".into(), "Stf".into()];
+                c.int_rng = Some(crate::cards::model::Stat::Num(7));
+            },
+        );
+        piece(
+            &mut s,
+            "Kurn",
+            CardType::Personnel,
+            "alice",
+            Place::Aboard(0),
+            klingon(&["Cmd"]),
+        );
+        piece(
+            &mut s,
+            "Klag",
+            CardType::Personnel,
+            "alice",
+            Place::Aboard(0),
+            klingon(&["Stf"]),
+        );
+        s
+    }
+
+    fn staffing_ruling(
+        rule: fn(&Staffing, &mut Vec<Reason>) -> Ruling,
+        edit: impl FnOnce(&mut GameState),
+    ) -> Ruling {
+        let mut s = scene();
+        edit(&mut s);
+        rule(
+            &Staffing {
+                state: &s,
+                ship: 0,
+                player: "alice",
+            },
+            &mut Vec::new(),
+        )
+    }
+
+    fn move_ruling(
+        rule: fn(&Move, &mut Vec<Reason>) -> Ruling,
+        to: usize,
+        edit: impl FnOnce(&mut GameState),
+    ) -> Ruling {
+        let mut s = scene();
+        edit(&mut s);
+        let q = Question {
+            who: Party {
+                player: None,
+                card: Some(PieceId(0)),
+                by: vec![],
+            },
+            to: Some(Target::Location(to)),
+        };
+        rule(
+            &Move {
+                state: &s,
+                q: &q,
+                ship: 0,
+                player: "alice".into(),
+            },
+            &mut Vec::new(),
+        )
+    }
+
+    #[test]
+    fn a_stopped_crew_member_is_not_counted_for_staffing() {
+        let mut reasons = Vec::new();
+        let mut s = scene();
+        s.pieces[2].status.stopped = true;
+        who_may_staff(
+            &Staffing {
+                state: &s,
+                ship: 0,
+                player: "alice",
+            },
+            &mut reasons,
+        );
+        assert_eq!(reasons[0].citation.as_ref().unwrap().title, "stopped");
+        assert!(matches!(
+            staffing_ruling(icons_met, |s| s.pieces[2].status.stopped = true),
+            Ruling::No(_)
+        ));
+    }
+
+    #[test]
+    fn one_personnel_must_match_the_ship() {
+        assert_eq!(staffing_ruling(matching_affiliation, |_| ()), Ruling::Next);
+        let r = staffing_ruling(matching_affiliation, |s| {
+            for p in [1, 2] {
+                s.pieces[p].card.affiliations = vec!["Romulan".into()];
+            }
+        });
+        assert!(matches!(r, Ruling::No(_)));
+    }
+
+    #[test]
+    fn a_ship_without_icons_needs_only_a_matching_personnel() {
+        assert_eq!(
+            staffing_ruling(no_icons, |s| s.pieces[0].card.staffing.clear()),
+            Ruling::Yes
+        );
+        assert_eq!(staffing_ruling(no_icons, |_| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn each_icon_needs_a_different_personnel_and_command_stands_for_staff() {
+        assert_eq!(staffing_ruling(icons_met, |_| ()), Ruling::Yes);
+        // Two [Cmd] personnel staff [Cmd][Stf]; two [Stf] do not.
+        assert_eq!(
+            staffing_ruling(icons_met, |s| s.pieces[2].card.icons = vec!["Cmd".into()]),
+            Ruling::Yes
+        );
+        assert!(matches!(
+            staffing_ruling(icons_met, |s| s.pieces[1].card.icons = vec!["Stf".into()]),
+            Ruling::No(_)
+        ));
+    }
+
+    #[test]
+    fn moving_is_on_your_own_turn_by_an_unstopped_ship_out_of_stasis() {
+        assert!(matches!(
+            move_ruling(own_turn, 1, |s| s.turn_player = "bob".into()),
+            Ruling::No(_)
+        ));
+        assert!(matches!(
+            move_ruling(unstopped, 1, |s| s.pieces[0].status.stopped = true),
+            Ruling::No(_)
+        ));
+        assert!(matches!(
+            move_ruling(not_in_stasis, 1, |s| s.pieces[0].status.in_stasis = true),
+            Ruling::No(_)
+        ));
+        assert_eq!(move_ruling(required_move, 1, |_| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn a_docked_ship_is_told_to_undock_and_an_unstaffed_one_may_not_move() {
+        assert_eq!(
+            move_ruling(undock_first, 1, |s| s.pieces[0].docked = Some(1)),
+            Ruling::Next
+        );
+        assert!(matches!(
+            move_ruling(fully_staffed, 1, |s| s.pieces[2].status.stunned = true),
+            Ruling::No(_)
+        ));
+    }
+
+    #[test]
+    fn range_counts_the_spans_moved_to_or_passed() {
+        // 0 → 2 passes location 1 and ends at 2: RANGE 4 of 7.
+        assert_eq!(move_ruling(enough_range, 2, |_| ()), Ruling::Yes);
+        assert!(matches!(
+            move_ruling(enough_range, 2, |s| s.pieces[0].status.range_used = 4),
+            Ruling::No(_)
+        ));
+    }
 }

@@ -281,7 +281,7 @@ fn malformed_queries_are_clear_errors() {
             Err(e) => {
                 assert!(e.message.contains(msg), "{query:?}: {e}");
                 assert_eq!(e.column, *col, "{query:?}: {e}");
-                assert!(e.render(query).contains('^'));
+                assert!(e.render(query).contains('▲'), "{}", e.render(query));
             }
         }
     }

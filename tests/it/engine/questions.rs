@@ -155,3 +155,46 @@ fn copies_are_pieces_and_a_personnel_beside_his_ship_counts_once() {
         assert_eq!(a.passed, Some(true), "{}: {}", a.ask, a.verdict.value);
     }
 }
+
+#[test]
+fn a_verdict_proves_its_reason_only_by_citing_the_source_or_also_cites() {
+    let ask = "\n[[question]]\nask = \"can staff\"\ncard = \"U.S.S. Enterprise\"\n";
+    let with = |head: &str| {
+        let s = load_text(&format!("title = \"t\"\n{head}\n{CREW}{ask}")).unwrap();
+        run(&s, db()).remove(0).cites_source
+    };
+    assert_eq!(with(""), None);
+    assert_eq!(
+        with("source = { doc = \"glossary\", entry = \"ship staffing\" }"),
+        Some(true)
+    );
+    assert_eq!(
+        with("source = { doc = \"glossary\", entry = \"treaties\" }"),
+        Some(false)
+    );
+    assert_eq!(
+        with("source = { doc = \"glossary\", entry = \"treaties\" }\nalso_cites = [{ doc = \"glossary\", entry = \"ship staffing\" }]"),
+        Some(true)
+    );
+}
+
+#[test]
+fn the_docs_table_lists_every_argument_of_every_kind() {
+    let docs = std::fs::read_to_string(crate::support::repo().join("docs/scenarios.md")).unwrap();
+    for k in KINDS {
+        let row = docs
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{}` |", k.name)))
+            .unwrap_or_else(|| panic!("docs/scenarios.md has no row for `{}`", k.name));
+        for a in k.args.iter().filter(|a| a.key != "player") {
+            let named = ["`", " ", "="]
+                .iter()
+                .any(|end| row.contains(&format!("`{}{end}", a.key)));
+            assert!(
+                named,
+                "the docs row of `{}` does not mention `{}`",
+                k.name, a.key
+            );
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! Small game states for the rules' unit tests, built from `Card::default()`.
+
+use crate::cards::model::{Card, CardType};
+use crate::engine::action::Phase;
+use crate::engine::state::{GameState, Location, Piece, Place, PlayerId, Status};
+
+/// alice's turn, card play phase, players alice and bob.
+pub fn table() -> GameState {
+    GameState {
+        players: vec![PlayerId("alice".into()), PlayerId("bob".into())],
+        turn_player: "alice".into(),
+        phase: Phase::CardPlay,
+        ..GameState::default()
+    }
+}
+
+/// Add a spaceline location in `quadrant`; its index.
+pub fn location(state: &mut GameState, quadrant: &str) -> usize {
+    let mission = Card {
+        title: format!("Mission {}", state.locations.len() + 1),
+        card_type: CardType::Mission,
+        quadrant: Some(quadrant.into()),
+        ..Card::default()
+    };
+    state.locations.push(Location::new(mission));
+    state.locations.len() - 1
+}
+
+/// Add a piece `handle` of type `ty`, controlled by `controller`, at `at`,
+/// its card shaped by `card`; its index.
+pub fn piece(
+    state: &mut GameState,
+    handle: &str,
+    ty: CardType,
+    controller: &str,
+    at: Place,
+    card: impl FnOnce(&mut Card),
+) -> usize {
+    let mut c = Card {
+        title: handle.into(),
+        card_type: ty,
+        ..Card::default()
+    };
+    card(&mut c);
+    state.pieces.push(Piece {
+        handle: handle.into(),
+        written: handle.into(),
+        card: c,
+        owner: controller.into(),
+        controller: controller.into(),
+        at,
+        status: Status::default(),
+        docked: None,
+        mode: None,
+        target: None,
+    });
+    state.pieces.len() - 1
+}
+
+/// A personnel of `affs` for `controller` at `at`; its index.
+pub fn personnel(
+    state: &mut GameState,
+    name: &str,
+    controller: &str,
+    at: Place,
+    affs: &[&str],
+) -> usize {
+    piece(
+        state,
+        name,
+        CardType::Personnel,
+        controller,
+        at,
+        affiliated(affs),
+    )
+}
+
+/// Affiliations for a card.
+pub fn affiliated(affs: &[&str]) -> impl FnOnce(&mut Card) {
+    let affs: Vec<String> = affs.iter().map(|a| a.to_string()).collect();
+    move |c| c.affiliations = affs
+}
