@@ -24,7 +24,7 @@ pub struct Lanes {
 
 impl Lanes {
     /// Lanes as wide as the machine has cores.
-    pub fn new() -> Lanes {
+    pub fn per_core() -> Lanes {
         let width = std::thread::available_parallelism().map_or(2, usize::from);
         Lanes {
             lookup: Arc::new(Semaphore::new(width)),
@@ -57,7 +57,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_full_scenario_lane_leaves_lookups_free() {
-        let lanes = Lanes::new();
+        let lanes = Lanes::per_core();
         let mut held = Vec::new();
         for _ in 0..lanes.width {
             held.push(lanes.enter(Lane::Scenario).await);

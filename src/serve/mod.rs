@@ -55,7 +55,7 @@ impl App {
             warm: RwLock::new(None),
             ingesting: AtomicBool::new(true),
             load_error: RwLock::new(None),
-            lanes: Lanes::new(),
+            lanes: Lanes::per_core(),
         })
     }
 
@@ -129,7 +129,7 @@ pub fn run(cfg: crate::ingest::IndexConfig, opts: Options) -> anyhow::Result<()>
     // Request work runs on blocking threads, at most as many as the lanes
     // allow; the async workers only move bytes.
     let rt = tokio::runtime::Builder::new_multi_thread()
-        .max_blocking_threads(Lanes::new().threads())
+        .max_blocking_threads(Lanes::per_core().threads())
         .enable_all()
         .build()?;
     rt.block_on(serve(cfg, opts))
