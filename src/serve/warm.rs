@@ -33,10 +33,12 @@ impl Warm {
         let rulings_dir = crate::corpus::repo_root().join("rulings");
         let files = crate::scenario::check::collect(&[rulings_dir], &[])?;
         let db = handle.cards()?;
-        // Worked out now, so no request pays for it.
+        let searcher = handle.searcher()?;
+        // Worked out or loaded now, so no request pays for it.
         db.titles();
+        searcher.semantic_available();
         Ok(Warm {
-            searcher: handle.searcher()?,
+            searcher,
             db,
             generation: handle.dir.clone(),
             stores,
