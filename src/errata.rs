@@ -1194,9 +1194,7 @@ mod tests {
     fn db() -> CardDb {
         let mut hugh = card(0, "Hugh", "Nullifies attack by {Borg Ship} for this turn.");
         hugh.references = vec!["Borg Ship".into()];
-        CardDb {
-            cards: vec![hugh, card(1, "Borg Ship", "Attacks all ships.")],
-        }
+        CardDb::new(vec![hugh, card(1, "Borg Ship", "Attacks all ships.")])
     }
 
     fn parse(text: &str) -> Result<Errata, ErrataError> {

@@ -261,7 +261,7 @@ impl Builder {
             *n += 1;
             c.key = if *n == 1 { base } else { format!("{base}~{n}") };
         }
-        CardDb { cards }
+        CardDb::new(cards)
     }
 }
 

@@ -159,9 +159,9 @@ fn persona_of(c: &Card) -> Option<String> {
 }
 
 /// How many cards stand for each persona.
-fn persona_counts(db: &CardDb) -> HashMap<String, usize> {
+fn persona_counts(db: &[Card]) -> HashMap<String, usize> {
     let mut m = HashMap::new();
-    for c in &db.cards {
+    for c in db {
         if let Some(p) = persona_of(c) {
             *m.entry(p).or_insert(0) += 1;
         }
@@ -172,9 +172,9 @@ fn persona_counts(db: &CardDb) -> HashMap<String, usize> {
 /// A small bonus for the card that *is* a much-printed persona, so "picard"
 /// prefers "Jean-Luc Picard" (many versions) to "Beverly Picard" (one). Only
 /// the card whose title is the persona's own name gets it.
-fn persona_bonus(counts: &HashMap<String, usize>, c: &Card) -> f64 {
+fn persona_bonus(counts: &HashMap<String, usize>, c: &Card, title: &[String]) -> f64 {
     let Some(p) = persona_of(c) else { return 0.0 };
-    if title_words(&c.title).join(" ") != p {
+    if title.join(" ") != p {
         return 0.0;
     }
     let n = counts.get(&p).copied().unwrap_or(1);
@@ -190,22 +190,77 @@ fn preference(c: &Card) -> (bool, bool, usize) {
     )
 }
 
-/// Score a card: its title, or a printing's own spelling of it (the Lackey
-/// data prints "I.K.S. Vor'Cha" for the card titled "I.K.C. Vor'Cha").
-fn score_card(q: &[String], c: &Card) -> f64 {
-    let title = title_words(&c.title);
-    let mut best = score(q, &title);
-    if best >= 1.0 {
-        return best;
+/// One card's title as the lookup compares it, worked out once per database.
+#[derive(Debug, Clone)]
+pub struct TitleKey {
+    /// [`title_words`] of the title.
+    pub words: Vec<String>,
+    /// The words joined by spaces (what "did you mean" compares).
+    joined: String,
+    /// A printing's own spelling of the title, when its words differ (the
+    /// Lackey data prints "I.K.S. Vor'Cha" for the card titled "I.K.C. Vor'Cha").
+    aliases: Vec<Vec<String>>,
+    /// [`persona_bonus`] of the card.
+    persona_bonus: f64,
+}
+
+impl TitleKey {
+    /// Whether the title has every one of `words` ("defiant" is in "U.S.S. Defiant").
+    pub fn covers(&self, words: &[String]) -> bool {
+        words.iter().all(|w| self.words.contains(w))
     }
+}
+
+/// Every card's [`TitleKey`] (indexed by card id) and the cards under each
+/// folded title: what lookups and scenario title resolution need, built once
+/// per [`CardDb`] ([`CardDb::titles`]) instead of once per name looked up.
+#[derive(Debug, Clone, Default)]
+pub struct TitleIndex {
+    pub keys: Vec<TitleKey>,
+    /// Card ids per title folded with [`fold_for_match`], in card order.
+    pub by_fold: HashMap<String, Vec<usize>>,
+}
+
+impl TitleIndex {
+    pub fn new(cards: &[Card]) -> TitleIndex {
+        let personas = persona_counts(cards);
+        let keys = cards.iter().map(|c| title_key(c, &personas)).collect();
+        let mut by_fold: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, c) in cards.iter().enumerate() {
+            by_fold.entry(fold_for_match(&c.title)).or_default().push(i);
+        }
+        TitleIndex { keys, by_fold }
+    }
+}
+
+fn title_key(c: &Card, personas: &HashMap<String, usize>) -> TitleKey {
+    let words = title_words(&c.title);
+    let mut aliases: Vec<Vec<String>> = Vec::new();
     for p in &c.printings {
         let printed = super::parse::printed_title(&p.printed_title).title;
         if printed != c.title {
             let alias = title_words(&printed);
-            if alias != title {
-                best = best.max(score(q, &alias));
+            if alias != words && !aliases.contains(&alias) {
+                aliases.push(alias);
             }
         }
+    }
+    TitleKey {
+        joined: words.join(" "),
+        persona_bonus: persona_bonus(personas, c, &words),
+        words,
+        aliases,
+    }
+}
+
+/// Score a card's title, or a printing's own spelling of it, against the query.
+fn score_card(q: &[String], key: &TitleKey) -> f64 {
+    let mut best = score(q, &key.words);
+    if best >= 1.0 {
+        return best;
+    }
+    for alias in &key.aliases {
+        best = best.max(score(q, alias));
     }
     best
 }
@@ -220,21 +275,23 @@ pub fn lookup<'a>(db: &'a CardDb, name: &str) -> Lookup<'a> {
         };
     }
     let q = title_words(name);
+    let keys = &db.titles().keys;
     let mut scored: Vec<(f64, &Card)> = db
         .cards
         .iter()
-        .map(|c| (score_card(&q, c), c))
+        .zip(keys)
+        .map(|(c, key)| {
+            let s = score_card(&q, key);
+            // the persona bonus only orders partial matches
+            let bonus = if s > 0.0 && s < 1.0 {
+                key.persona_bonus
+            } else {
+                0.0
+            };
+            (s + bonus, c)
+        })
         .filter(|(s, _)| *s > 0.0)
         .collect();
-    // Only partial matches need the persona counts (a pass over every card).
-    if scored.iter().any(|(s, _)| *s < 1.0) {
-        let personas = persona_counts(db);
-        for (s, c) in scored.iter_mut() {
-            if *s < 1.0 {
-                *s += persona_bonus(&personas, c);
-            }
-        }
-    }
     scored.sort_by(|a, b| {
         b.0.total_cmp(&a.0)
             .then_with(|| preference(b.1).cmp(&preference(a.1)))
@@ -285,10 +342,11 @@ fn suggestions<'a>(db: &'a CardDb, q: &[String]) -> Vec<&'a Card> {
     let mut all: Vec<(f64, &Card)> = db
         .cards
         .iter()
-        .map(|c| {
-            let words = title_words(&c.title);
+        .zip(&db.titles().keys)
+        .map(|(c, key)| {
+            let words = &key.words;
             // whole-name similarity, or how well the query's words match the title's
-            let whole = strsim::jaro_winkler(&joined, &words.join(" "));
+            let whole = strsim::jaro_winkler(&joined, &key.joined);
             let per_word = q
                 .iter()
                 .map(|w| {
@@ -333,6 +391,40 @@ mod tests {
             vec!["kivas", "fajo", "collector"]
         );
         assert_eq!(title_words("Lt. (j.g.) Picard"), vec!["lt", "jg", "picard"]);
+    }
+
+    fn card(id: usize, title: &str) -> Card {
+        Card {
+            id,
+            title: title.into(),
+            ..Card::default()
+        }
+    }
+
+    #[test]
+    fn a_changed_copy_of_the_cards_is_looked_up_afresh() {
+        let db = CardDb::new(vec![card(0, "Hugh"), card(1, "Borg Ship")]);
+        assert_eq!(lookup(&db, "borg ship").card().map(|c| c.id), Some(1));
+        let mut renamed = db.clone();
+        renamed.cards[1].title = "Borg Cube".into();
+        assert_eq!(lookup(&renamed, "borg cube").card().map(|c| c.id), Some(1));
+        assert!(lookup(&db, "borg cube")
+            .card()
+            .is_none_or(|c| c.title != "Borg Cube"));
+    }
+
+    #[test]
+    fn the_title_index_keeps_every_card_under_its_folded_title() {
+        let db = CardDb::new(vec![
+            card(0, "Q’s Tent"),
+            card(1, "Q's Tent"),
+            card(2, "Hugh"),
+        ]);
+        let titles = db.titles();
+        assert_eq!(titles.keys[0].words, vec!["qs", "tent"]);
+        assert_eq!(titles.by_fold[&fold_for_match("q's tent")], vec![0, 1]);
+        assert!(titles.keys[0].covers(&title_words("tent")));
+        assert!(!titles.keys[2].covers(&title_words("tent")));
     }
 
     #[test]

@@ -360,12 +360,36 @@ impl Card {
 }
 
 /// Every card of the database, loaded once.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Default, Serialize, Deserialize)]
 pub struct CardDb {
     pub cards: Vec<Card>,
+    /// The title index lookups share, built on the first lookup. Cards must
+    /// not change after that (a changed copy is made with `clone`, which
+    /// leaves the index to be rebuilt).
+    #[serde(skip)]
+    titles: std::sync::OnceLock<super::lookup::TitleIndex>,
+}
+
+impl Clone for CardDb {
+    fn clone(&self) -> CardDb {
+        CardDb::new(self.cards.clone())
+    }
 }
 
 impl CardDb {
+    pub fn new(cards: Vec<Card>) -> CardDb {
+        CardDb {
+            cards,
+            titles: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// Every card's title as lookups compare it, worked out once.
+    pub fn titles(&self) -> &super::lookup::TitleIndex {
+        self.titles
+            .get_or_init(|| super::lookup::TitleIndex::new(&self.cards))
+    }
+
     pub fn get(&self, id: usize) -> Option<&Card> {
         self.cards.get(id)
     }
@@ -382,11 +406,8 @@ impl CardDb {
     /// typographic quotes), First Edition first.
     pub fn by_title(&self, title: &str) -> Vec<&Card> {
         let want = crate::repair::fold_for_match(title);
-        let mut out: Vec<&Card> = self
-            .cards
-            .iter()
-            .filter(|c| crate::repair::fold_for_match(&c.title) == want)
-            .collect();
+        let ids = self.titles().by_fold.get(&want).map_or(&[][..], |v| v);
+        let mut out: Vec<&Card> = ids.iter().map(|&i| &self.cards[i]).collect();
         out.sort_by_key(|c| (c.edition, std::cmp::Reverse(c.printings.len())));
         out
     }

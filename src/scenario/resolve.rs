@@ -36,21 +36,18 @@ where
 }
 
 /// Exact (folded) title matching over a [`CardDb`], with strsim suggestions.
+/// Cheap to make: the folded titles are the database's own [`CardDb::titles`].
 pub struct DbTitleResolver<'a> {
     db: &'a CardDb,
-    by_title: HashMap<String, Vec<usize>>,
+    by_title: &'a HashMap<String, Vec<usize>>,
 }
 
 impl<'a> DbTitleResolver<'a> {
     pub fn new(db: &'a CardDb) -> DbTitleResolver<'a> {
-        let mut by_title: HashMap<String, Vec<usize>> = HashMap::new();
-        for c in &db.cards {
-            by_title
-                .entry(crate::repair::fold_for_match(&c.title))
-                .or_default()
-                .push(c.id);
+        DbTitleResolver {
+            db,
+            by_title: &db.titles().by_fold,
         }
-        DbTitleResolver { db, by_title }
     }
 
     fn suggestions(&self, folded: &str) -> Vec<String> {
@@ -68,10 +65,7 @@ impl DbTitleResolver<'_> {
     /// suggestion instead: silently checking a different card would mislead.
     fn forgiving(&self, title: &str, folded: &str) -> Result<usize, TitleError> {
         let words = crate::cards::lookup::title_words(title);
-        let covers = |c: &crate::cards::Card| {
-            let have = crate::cards::lookup::title_words(&c.title);
-            words.iter().all(|w| have.contains(w))
-        };
+        let covers = |c: &crate::cards::Card| self.db.titles().keys[c.id].covers(&words);
         match crate::cards::lookup::lookup(self.db, title) {
             Lookup::Exact(c) if c.edition == Edition::First => Ok(c.id),
             Lookup::Best { card: c, .. } if c.edition == Edition::First && covers(c) => Ok(c.id),
@@ -165,13 +159,11 @@ mod tests {
             card_type: CardType::Event,
             ..Card::default()
         };
-        CardDb {
-            cards: vec![
-                card(0, "Kivas Fajo - Collector", Edition::First),
-                card(1, "Hugh", Edition::Second),
-                card(2, "Hugh", Edition::First),
-            ],
-        }
+        CardDb::new(vec![
+            card(0, "Kivas Fajo - Collector", Edition::First),
+            card(1, "Hugh", Edition::Second),
+            card(2, "Hugh", Edition::First),
+        ])
     }
 
     #[test]

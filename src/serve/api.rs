@@ -3,7 +3,7 @@
 //! `{"error": ...}` with a fitting status, never a crash. Shapes follow the
 //! CLI's `--json` output (docs/api.md).
 
-use super::{App, Warm, MAX_WORK};
+use super::{App, Lane, Warm, MAX_WORK};
 use crate::cards::lookup::{lookup, Lookup};
 use crate::cli::cards_cmd::{ambiguous_with, card_json};
 use crate::scenario::check::FileResult;
@@ -73,9 +73,10 @@ impl IntoResponse for ApiError {
 
 type Answer = Result<Value, ApiError>;
 
-/// Run library work on the warm index on a blocking thread, within
-/// [`MAX_WORK`]; 503 while the index loads or when the work takes too long.
-async fn work<F>(app: Arc<App>, f: F) -> Response
+/// Run library work on the warm index on a blocking thread in its `lane`,
+/// within [`MAX_WORK`] (waiting for a place included); 503 while the index
+/// loads or when the work takes too long.
+async fn work<F>(app: Arc<App>, lane: Lane, f: F) -> Response
 where
     F: FnOnce(&Warm) -> Answer + Send + 'static,
 {
@@ -87,7 +88,15 @@ where
         .with("ingesting", json!(true))
         .into_response();
     };
-    let task = tokio::task::spawn_blocking(move || f(&warm));
+    let task = async {
+        let permit = app.lanes.enter(lane).await;
+        tokio::task::spawn_blocking(move || {
+            let answer = f(&warm);
+            drop(permit);
+            answer
+        })
+        .await
+    };
     match tokio::time::timeout(MAX_WORK, task).await {
         Ok(Ok(Ok(v))) => Json(v).into_response(),
         Ok(Ok(Err(e))) => e.into_response(),
@@ -151,7 +160,7 @@ pub async fn search(
         Ok(q) => q,
         Err(e) => return e.into_response(),
     };
-    work(app, move |w| {
+    work(app, Lane::Lookup, move |w| {
         let hits = w
             .searcher
             .search(&q)
@@ -193,7 +202,7 @@ fn search_query(p: SearchParams) -> Result<SearchQuery, ApiError> {
 }
 
 pub async fn define(State(app): State<Arc<App>>, Path(term): Path<String>) -> Response {
-    work(app, move |w| {
+    work(app, Lane::Lookup, move |w| {
         let store = w.store();
         let answer = crate::rules::define(&store, &term)?;
         let mut v = serde_json::to_value(&answer).map_err(anyhow::Error::from)?;
@@ -211,7 +220,7 @@ pub async fn define(State(app): State<Arc<App>>, Path(term): Path<String>) -> Re
 /// One rules entry by its stable id (citations link here), with the entries
 /// referring to it and the cards it names.
 pub async fn entry(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    work(app, move |w| {
+    work(app, Lane::Lookup, move |w| {
         let store = w.store();
         let Some(e) = crate::store::rules::entry(&store, &id)? else {
             return Err(ApiError::new(
@@ -254,7 +263,7 @@ fn cards_named(store: &Store, ids: impl Iterator<Item = String>) -> Result<Value
 }
 
 pub async fn card(State(app): State<Arc<App>>, Path(name): Path<String>) -> Response {
-    work(app, move |w| {
+    work(app, Lane::Lookup, move |w| {
         let found = lookup(&w.db, &name);
         let Some(card) = found.card() else {
             return Err(
@@ -302,10 +311,9 @@ fn titles_containing<'a>(db: &'a crate::cards::CardDb, typed: &str) -> Vec<&'a c
     let mut found: Vec<&crate::cards::Card> = db
         .cards
         .iter()
-        .filter(|c| {
-            let have = crate::cards::lookup::title_words(&c.title);
-            words.iter().all(|w| have.contains(w))
-        })
+        .zip(&db.titles().keys)
+        .filter(|(_, key)| key.covers(&words))
+        .map(|(c, _)| c)
         .collect();
     found.sort_by_key(|c| c.title.len());
     found
@@ -346,7 +354,7 @@ pub async fn cards(
         limit: Some(p.limit.unwrap_or(MAX_RESULTS).clamp(1, MAX_CARDS)),
         prints: p.prints,
     };
-    work(app, move |w| {
+    work(app, Lane::Lookup, move |w| {
         let rows = crate::cards::query::run(&w.store(), &ast, &opts)
             .map_err(|e| ApiError::bad(format!("{e:#}")))?;
         Ok(json!(rows))
@@ -372,7 +380,7 @@ pub async fn suggest(
         Err(e) => return e.into_response(),
     };
     let name = p.q.unwrap_or_default();
-    work(app, move |w| {
+    work(app, Lane::Lookup, move |w| {
         let found = lookup(&w.db, &name);
         let want = p.card_type.map(|t| t.to_lowercase());
         let cards: Vec<Value> = candidates(&found)
@@ -406,7 +414,7 @@ pub async fn check(State(app): State<Arc<App>>, body: Bytes) -> Response {
         Ok(t) => t,
         Err(e) => return e.into_response(),
     };
-    work(app, move |w| {
+    work(app, Lane::Scenario, move |w| {
         let resolver = DbTitleResolver::new(&w.db);
         let path = std::path::Path::new(POSTED_SCENARIO);
         let scenario = crate::scenario::load(path, &text, &w.db, &resolver)
@@ -442,7 +450,7 @@ pub async fn errata(State(app): State<Arc<App>>, body: Bytes) -> Response {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
-    work(app, move |w| {
+    work(app, Lane::Scenario, move |w| {
         let path = std::path::Path::new("errata.toml");
         let errata = crate::errata::Errata::parse(path, &req.errata, &w.db)
             .map_err(|e| ApiError::at(&e, e.line, e.col, &e.message))?;

@@ -9,8 +9,10 @@
 
 mod api;
 mod assets;
+mod lanes;
 mod warm;
 
+pub use lanes::{Lane, Lanes};
 pub use warm::Warm;
 
 use axum::extract::DefaultBodyLimit;
@@ -43,6 +45,7 @@ pub struct App {
     warm: RwLock<Option<Arc<Warm>>>,
     ingesting: AtomicBool,
     load_error: RwLock<Option<String>>,
+    lanes: Lanes,
 }
 
 impl App {
@@ -52,6 +55,7 @@ impl App {
             warm: RwLock::new(None),
             ingesting: AtomicBool::new(true),
             load_error: RwLock::new(None),
+            lanes: Lanes::per_core(),
         })
     }
 
@@ -122,7 +126,10 @@ pub fn router(app: Arc<App>) -> Router {
 
 /// Serve until interrupted (Ctrl-C).
 pub fn run(cfg: crate::ingest::IndexConfig, opts: Options) -> anyhow::Result<()> {
+    // Request work runs on blocking threads, at most as many as the lanes
+    // allow; the async workers only move bytes.
     let rt = tokio::runtime::Builder::new_multi_thread()
+        .max_blocking_threads(Lanes::per_core().threads())
         .enable_all()
         .build()?;
     rt.block_on(serve(cfg, opts))

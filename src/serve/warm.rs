@@ -32,9 +32,14 @@ impl Warm {
             .collect::<anyhow::Result<Vec<_>>>()?;
         let rulings_dir = crate::corpus::repo_root().join("rulings");
         let files = crate::scenario::check::collect(&[rulings_dir], &[])?;
+        let db = handle.cards()?;
+        let searcher = handle.searcher()?;
+        // Worked out or loaded now, so no request pays for it.
+        db.titles();
+        searcher.semantic_available();
         Ok(Warm {
-            searcher: handle.searcher()?,
-            db: handle.cards()?,
+            searcher,
+            db,
             generation: handle.dir.clone(),
             stores,
             next: AtomicUsize::new(0),

@@ -182,7 +182,7 @@ pub fn load_db(store: &Store) -> anyhow::Result<CardDb> {
         .query_map([], |r| r.get::<_, String>(0))?
         .map(|j| -> anyhow::Result<Card> { Ok(serde_json::from_str(&j?)?) })
         .collect::<anyhow::Result<Vec<Card>>>()?;
-    Ok(CardDb { cards })
+    Ok(CardDb::new(cards))
 }
 
 /// A light card database for title lookup: every card with its identity
@@ -252,7 +252,7 @@ pub fn load_titles(store: &Store) -> anyhow::Result<CardDb> {
             c.printings.push(p);
         }
     }
-    Ok(CardDb { cards })
+    Ok(CardDb::new(cards))
 }
 
 /// One card in full, by id.
