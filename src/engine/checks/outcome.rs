@@ -78,11 +78,15 @@ fn attack_result(q: &Question, state: &GameState) -> Verdict {
             format!("ATTACK {attack} is greater than DEFENSE {defense}"),
             "hit",
         ));
+        reasons.push(because(
+            format!("ATTACK {attack} is not more than double DEFENSE {defense}: no direct hit"),
+            "direct hit",
+        ));
         "hit"
     } else {
         reasons.push(because(
             format!("ATTACK {attack} is not greater than DEFENSE {defense}: the target is not hit"),
-            title,
+            "hit",
         ));
         "miss"
     };
