@@ -42,6 +42,12 @@ fn builder_stamp() -> String {
     for source in crate::vocab::ingest_sources() {
         h.update(source);
     }
+    // Installing the sentence-embedding model makes an index without entry
+    // vectors stale.
+    let model = crate::search::semantic::model::model_dir();
+    h.update([u8::from(
+        crate::search::semantic::model::missing(&model).is_none(),
+    )]);
     format!("{:x}", h.finalize())
 }
 
@@ -84,6 +90,8 @@ pub struct IngestSummary {
     pub xrefs_resolved: usize,
     pub xrefs_unresolved: usize,
     pub search_docs: usize,
+    /// Embedding the rules entries for semantic ranking.
+    pub embeddings: crate::search::semantic::EmbedReport,
     #[serde(skip)]
     pub cards: Option<crate::cards::ingest::CardReport>,
 }
@@ -179,7 +187,11 @@ fn build_generation(
         .iter()
         .filter(|d| d.kind != DocKind::Cards)
         .collect();
-    let bar = progress_bar(opts.progress, rules.len() as u64 + 1);
+    let bar = progress_bar(
+        opts.progress,
+        rules.len() as u64 + 1,
+        "ingest {bar:30} {pos}/{len} {msg}",
+    );
     let mut summary = IngestSummary::default();
     let mut search_docs = Vec::new();
     for spec in &rules {
@@ -224,22 +236,32 @@ fn build_generation(
     let see = stub_targets(&store)?;
     crate::search::build_index(&store.tantivy_dir(), &search_docs, &see)?;
     summary.search_docs = search_docs.len();
+    bar.finish_and_clear();
+    let bar = progress_bar(opts.progress, 1, "embedding entries {bar:30} {pos}/{len}");
+    summary.embeddings = crate::search::semantic::embed_entries(
+        &store.tantivy_dir(),
+        &search_docs,
+        &mut |done, total| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        },
+    )?;
+    bar.finish_and_clear();
     store.set_meta(META_FINGERPRINT, &corpus.fingerprint())?;
     store.set_meta(META_STAMP, &corpus_stamp(corpus))?;
     store.set_meta(META_BUILDER, &builder_stamp())?;
     store.set_meta(META_CORPUS, &corpus.root.display().to_string())?;
-    bar.finish_and_clear();
     Ok(summary)
 }
 
-fn progress_bar(wanted: bool, len: u64) -> indicatif::ProgressBar {
+/// A progress bar on stderr when wanted and it is a terminal.
+fn progress_bar(wanted: bool, len: u64, template: &str) -> indicatif::ProgressBar {
     use std::io::IsTerminal;
     if !wanted || !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(len);
-    if let Ok(style) = indicatif::ProgressStyle::with_template("ingest {bar:30} {pos}/{len} {msg}")
-    {
+    if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
         bar.set_style(style);
     }
     bar

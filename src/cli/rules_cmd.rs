@@ -20,15 +20,19 @@ pub struct SearchArgs {
     /// Only this manifest document (e.g. glossary, current-rulings, rulebook-1e; `cards` for cards).
     #[arg(long, value_name = "ID")]
     pub doc: Option<String>,
-    /// Only this edition.
+    /// Only this edition (detected from the question when absent).
     #[arg(long, value_parser = ["1e", "2e", "1E", "2E"])]
     pub edition: Option<String>,
-    /// Language of the documents to search (default: the language of `--doc`, else en).
+    /// Language of the documents to search (default: the language of `--doc`, else detected
+    /// from the question).
     #[arg(long, value_parser = ["en", "it"])]
     pub lang: Option<String>,
     /// How many results.
     #[arg(short = 'n', long, default_value_t = 10)]
     pub limit: usize,
+    /// Rank by words only, without the sentence-embedding model.
+    #[arg(long)]
+    pub lexical: bool,
     #[command(flatten)]
     pub output: super::output::Json,
 }
@@ -75,6 +79,14 @@ pub fn ingest(ctx: &Context, args: IngestArgs) -> anyhow::Result<ExitCode> {
     if let Some(cards) = &summary.cards {
         println!("{}", cards.table());
     }
+    let e = &summary.embeddings;
+    match &e.missing_model {
+        Some(why) => println!("semantic search: off — {why}"),
+        None => println!(
+            "semantic search: {} entries embedded, {} from the cache",
+            e.embedded, e.cached
+        ),
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -95,11 +107,12 @@ pub fn search(ctx: &Context, args: SearchArgs) -> anyhow::Result<ExitCode> {
         text: args.query.join(" "),
         doc: args.doc.clone(),
         edition: args.edition.as_ref().map(|e| e.to_lowercase()),
-        lang: Some(args.lang.or(doc_lang).unwrap_or_else(|| "en".into())),
+        lang: args.lang.or(doc_lang),
         limit: args.limit,
+        lexical_only: args.lexical,
     };
-    let hits = match searcher.search(&q) {
-        Ok(hits) => hits,
+    let found = match searcher.search_detailed(&q) {
+        Ok(found) => found,
         Err(e) if args.output.json => {
             let why = e.to_string();
             print_json(&serde_json::json!({ "query": q.text, "results": [], "error": why }))?;
@@ -107,8 +120,14 @@ pub fn search(ctx: &Context, args: SearchArgs) -> anyhow::Result<ExitCode> {
         }
         Err(e) => return Err(e),
     };
+    let hits = found.hits;
     if args.output.json {
-        print_json(&serde_json::json!({ "query": q.text, "results": hits }))?;
+        print_json(&serde_json::json!({
+            "query": q.text,
+            "detected": found.detected,
+            "ranking": found.ranking,
+            "results": hits,
+        }))?;
     } else if hits.is_empty() {
         println!("no results for {:?}", q.text);
     } else {

@@ -168,11 +168,9 @@ fn search_query(p: SearchParams) -> Result<SearchQuery, ApiError> {
             "q is required: the question or words to search for",
         ));
     }
-    let lang = p
-        .lang
-        .filter(|l| !l.is_empty())
-        .unwrap_or_else(|| "en".into());
-    if !matches!(lang.as_str(), "en" | "it") {
+    // Without lang, search detects the question's language.
+    let lang = p.lang.filter(|l| !l.is_empty());
+    if let Some(lang) = lang.as_deref().filter(|l| !matches!(*l, "en" | "it")) {
         return Err(ApiError::bad(format!(
             "lang must be en or it, not {lang:?}"
         )));
@@ -188,8 +186,9 @@ fn search_query(p: SearchParams) -> Result<SearchQuery, ApiError> {
         text,
         doc: p.doc.filter(|d| !d.is_empty()),
         edition,
-        lang: Some(lang),
+        lang,
         limit: p.n.unwrap_or(10).clamp(1, MAX_RESULTS),
+        lexical_only: false,
     })
 }
 

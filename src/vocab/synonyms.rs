@@ -19,6 +19,23 @@ pub struct Synonyms {
     pub synonyms_it: Vec<SynonymGroup>,
     #[serde(default)]
     pub question: QuestionWords,
+    #[serde(default)]
+    pub edition: EditionWords,
+}
+
+/// How a question names the edition it asks of.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EditionWords {
+    /// Explicit mentions of the First Edition ("1E", "first edition").
+    #[serde(default)]
+    pub first: Vec<String>,
+    /// Explicit mentions of the Second Edition ("2E", "second edition").
+    #[serde(default)]
+    pub second: Vec<String>,
+    /// Words and phrases only the Second Edition uses ("dilemma pile").
+    #[serde(default)]
+    pub second_vocabulary: Vec<String>,
 }
 
 /// A phrase a query adds through an abbreviation or a synonym group.

@@ -1,6 +1,7 @@
 //! Search ranking and the held-out, judge and blind question sets.
 
 mod blind;
+mod eval;
 mod heldout;
 mod judge;
 mod ranking;

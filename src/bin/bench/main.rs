@@ -1,14 +1,20 @@
 //! `daystrom-bench`: the benchmarks behind the figures in the closing notes.
-//! `daystrom-bench rules|cards|check|errata|serve|all` (release build recommended).
+//! `daystrom-bench rules|cards|check|errata|serve|all` (release build recommended);
+//! `daystrom-bench search-eval FILE` for the figures of search on a question set.
 
 mod cards_bench;
 mod check_bench;
 mod errata_bench;
 mod rules_bench;
+mod search_eval;
 mod serve_bench;
 
 fn main() -> anyhow::Result<()> {
-    let what = std::env::args().nth(1).unwrap_or_else(|| "all".into());
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let what = args.first().cloned().unwrap_or_else(|| "all".into());
+    if what == "search-eval" {
+        return search_eval::run(&args[1..]);
+    }
     if what == "rules" || what == "all" {
         rules_bench::run()?;
     }

@@ -1,7 +1,9 @@
-//! Benchmarks for the rules documents: full ingest of the rules documents,
-//! in-process search latency (p50/p99 over 1,000 queries), `daystrom search`
-//! end to end (spawning the binary beside this one), and `rg -i` over the same
-//! documents for the same queries, with the ratio.
+//! Benchmarks for the rules documents: ingest of the rules documents with an
+//! empty embedding cache and with a filled one; in-process search latency
+//! (p50/p99 over 1,000 queries, lexical and fused, the model loaded once as
+//! in a long-lived server); `daystrom search` end to end (spawning the binary
+//! beside this one), lexical-only and with the model, beside `grep -ric`
+//! over the same documents for the same queries.
 
 use daystrom::ingest::{ingest, open_current, IndexConfig, IngestOptions};
 use daystrom::search::SearchQuery;
@@ -35,22 +37,66 @@ pub fn run() -> anyhow::Result<()> {
         progress: false,
         rules_only: true,
     };
-    let t = Instant::now();
-    let summary = ingest(&cfg, opts)?;
-    let ingest_time = t.elapsed();
-    let entries: usize = summary.documents.iter().map(|d| d.entries).sum();
-    println!(
-        "rules ingest: {:.0} ms ({entries} entries)",
-        ingest_time.as_secs_f64() * 1e3
-    );
+    let model = daystrom::search::semantic::model::model_dir();
+    let cache = model.with_file_name("embedding-cache.bin");
+    // A cold run moves the cache aside (and puts it back after).
+    let aside = cache.with_extension("bench-aside");
+    let had_cache = cache.is_file() && std::fs::rename(&cache, &aside).is_ok();
+    let cold = timed_ingest(&cfg, opts, "empty embedding cache");
+    if had_cache {
+        std::fs::rename(&aside, &cache)?;
+    }
+    cold?;
+    timed_ingest(&cfg, opts, "filled embedding cache")?;
 
     let handle = open_current(dir.path())?;
     let searcher = handle.searcher()?;
+    for lexical_only in [true, false] {
+        let times = in_process(&searcher, lexical_only)?;
+        println!(
+            "search in process ({}): p50 {:.2} ms, p99 {:.2} ms (1000 queries)",
+            if lexical_only {
+                "lexical"
+            } else {
+                "lexical+semantic"
+            },
+            ms(percentile(&times, 0.5)),
+            ms(percentile(&times, 0.99))
+        );
+    }
+    end_to_end(dir.path())
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+fn timed_ingest(cfg: &IndexConfig, opts: IngestOptions, what: &str) -> anyhow::Result<()> {
+    let t = Instant::now();
+    let summary = ingest(cfg, opts)?;
+    let entries: usize = summary.documents.iter().map(|d| d.entries).sum();
+    let e = &summary.embeddings;
+    let vectors = match &e.missing_model {
+        Some(_) => "model not installed: no vectors".to_string(),
+        None => format!("{} embedded, {} from the cache", e.embedded, e.cached),
+    };
+    println!(
+        "rules ingest, {what}: {:.0} ms ({entries} entries; {vectors})",
+        ms(t.elapsed())
+    );
+    Ok(())
+}
+
+fn in_process(
+    searcher: &daystrom::search::RulesSearcher,
+    lexical_only: bool,
+) -> anyhow::Result<Vec<Duration>> {
     let mut times = Vec::with_capacity(1000);
     for i in 0..1000 {
         let q = SearchQuery {
             text: QUERIES[i % QUERIES.len()].into(),
             limit: 10,
+            lexical_only,
             ..Default::default()
         };
         let t = Instant::now();
@@ -59,32 +105,18 @@ pub fn run() -> anyhow::Result<()> {
         std::hint::black_box(hits);
     }
     times.sort();
-    println!(
-        "search in process: p50 {:.2} ms, p99 {:.2} ms (1000 queries)",
-        percentile(&times, 0.5).as_secs_f64() * 1e3,
-        percentile(&times, 0.99).as_secs_f64() * 1e3
-    );
+    Ok(times)
+}
 
+/// p50 of `daystrom search` end to end (lexical-only and with the model)
+/// and of `grep -ric` over the same documents, for the same queries.
+fn end_to_end(index: &std::path::Path) -> anyhow::Result<()> {
     let bin = std::env::current_exe()?.with_file_name("daystrom");
     if !bin.is_file() {
         println!("end to end: skipped ({} not built)", bin.display());
         return Ok(());
     }
     let corpus = daystrom::corpus::locate(None, None)?;
-    let mut e2e = Vec::new();
-    for q in QUERIES {
-        let t = Instant::now();
-        let out = std::process::Command::new(&bin)
-            .args(["--index", dir.path().to_str().unwrap_or("."), "search", q])
-            .env("NO_COLOR", "1")
-            .output()?;
-        e2e.push(t.elapsed());
-        anyhow::ensure!(
-            out.status.success() || out.status.code() == Some(1),
-            "search failed for {q}"
-        );
-    }
-    e2e.sort();
     let rules_paths: Vec<_> = corpus
         .manifest
         .documents
@@ -92,36 +124,52 @@ pub fn run() -> anyhow::Result<()> {
         .filter(|d| d.kind != daystrom::corpus::DocKind::Cards)
         .map(|d| corpus.path_of(d))
         .collect();
-    let mut rg = Vec::new();
-    for q in QUERIES {
+    let index = index.to_str().unwrap_or(".");
+    let run = |q: &str, lexical: bool| -> anyhow::Result<Duration> {
+        let mut cmd = std::process::Command::new(&bin);
+        cmd.args(["--index", index, "search", q])
+            .env("NO_COLOR", "1");
+        if lexical {
+            cmd.arg("--lexical");
+        }
         let t = Instant::now();
-        match std::process::Command::new("rg")
-            .arg("-i")
+        let out = cmd.output()?;
+        let took = t.elapsed();
+        anyhow::ensure!(
+            out.status.success() || out.status.code() == Some(1),
+            "search failed for {q}"
+        );
+        Ok(took)
+    };
+    let grep = |q: &str| -> anyhow::Result<Duration> {
+        let t = Instant::now();
+        std::process::Command::new("grep")
+            .arg("-ric")
             .arg("--")
             .arg(q)
             .args(&rules_paths)
-            .output()
-        {
-            Ok(_) => rg.push(t.elapsed()),
-            Err(_) => break,
-        }
-    }
-    let e2e_p50 = percentile(&e2e, 0.5).as_secs_f64() * 1e3;
+            .output()?;
+        Ok(t.elapsed())
+    };
+    let p50 = |f: &dyn Fn(&str) -> anyhow::Result<Duration>| -> anyhow::Result<f64> {
+        let mut times = QUERIES
+            .iter()
+            .map(|q| f(q))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        times.sort();
+        Ok(ms(percentile(&times, 0.5)))
+    };
+    let grep_ms = p50(&grep)?;
+    let lexical_ms = p50(&|q| run(q, true))?;
+    let semantic_ms = p50(&|q| run(q, false))?;
+    println!("grep -ric over the same documents: p50 {grep_ms:.1} ms");
     println!(
-        "daystrom search end to end: p50 {:.1} ms, max {:.1} ms",
-        e2e_p50,
-        e2e.last().map_or(0.0, |d| d.as_secs_f64() * 1e3)
+        "daystrom search end to end, lexical: p50 {lexical_ms:.1} ms ({:.1}x grep)",
+        lexical_ms / grep_ms.max(0.001)
     );
-    if rg.len() == QUERIES.len() {
-        rg.sort();
-        let rg_p50 = percentile(&rg, 0.5).as_secs_f64() * 1e3;
-        println!(
-            "rg -i over the same documents: p50 {:.1} ms; daystrom/rg ratio {:.1}x",
-            rg_p50,
-            e2e_p50 / rg_p50.max(0.001)
-        );
-    } else {
-        println!("rg -i: skipped (ripgrep not installed: apt-get install -y ripgrep)");
-    }
+    println!(
+        "daystrom search end to end, lexical+semantic: p50 {semantic_ms:.1} ms ({:.1}x grep)",
+        semantic_ms / grep_ms.max(0.001)
+    );
     Ok(())
 }
