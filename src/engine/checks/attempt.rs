@@ -119,6 +119,8 @@ pub fn can_attempt(q: &Question, state: &GameState) -> Verdict {
 }
 
 const ATTEMPT: Entry = Entry::glossary("mission attempt");
+/// What "matching" a mission's affiliation icons means.
+const MATCHING: Entry = Entry::glossary("matching affiliation");
 
 /// The rules of a mission attempt, in order.
 pub fn attempt_rules<'a>() -> [Rule<Attempt<'a>>; 19] {
@@ -416,6 +418,10 @@ fn matching_mission(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
         .into_iter()
         .find(|&p| matches_mission(a.state, p, &icons));
     let Some(p) = matching else {
+        reasons.push(because(
+            "a personnel matches a mission by an affiliation icon on the card",
+            MATCHING.title,
+        ));
         return Ruling::No(format!(
             "no one in the group matches the mission's affiliation icons ({})",
             icons.join(", ")
@@ -427,7 +433,7 @@ fn matching_mission(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
             a.handle(p),
             icons.join(", ")
         ),
-        ATTEMPT.title,
+        MATCHING.title,
     ));
     Ruling::Next
 }

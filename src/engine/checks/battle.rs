@@ -193,7 +193,7 @@ pub fn attack_rules<'a>() -> [Rule<Attack<'a>>; 18] {
         },
         Rule {
             name: "a ship that may fire",
-            entry: SHIP_BATTLE,
+            entry: SHIP_BATTLE.stated_in_rulings("WEAPONS, using"),
             apply: ships_may_fire,
         },
         Rule {
@@ -367,8 +367,16 @@ fn ships_may_fire(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
             Some("is \"stopped\" and may not fire")
         } else if p.docked.is_some() {
             Some("is docked and may not fire WEAPONS")
-        } else if p.status.cloaked || p.status.phased {
-            Some("is cloaked or phased and may not fire")
+        } else if p.status.cloaked {
+            // Current Rulings states it for cloaked ships as well.
+            let why = format!(
+                "{} is cloaked: it may not affect anything outside the ship (initiate battle)",
+                p.handle
+            );
+            reasons.push(ruling(why, "cloaked ship"));
+            Some("is cloaked and may not fire")
+        } else if p.status.phased {
+            Some("is phased and may not fire")
         } else if weapons <= 0 {
             Some("has no WEAPONS>0")
         } else {

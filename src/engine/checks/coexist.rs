@@ -95,10 +95,7 @@ pub fn pair_rules<'a>() -> [Rule<Pair<'a>>; 5] {
     [
         Rule {
             name: "one counterpart per collective",
-            entry: Entry {
-                doc: "current-rulings",
-                title: "counterpart",
-            },
+            entry: Entry::rulings("counterpart"),
             apply: one_counterpart,
         },
         Rule {

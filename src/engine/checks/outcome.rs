@@ -54,6 +54,12 @@ fn attack_result(q: &Question, state: &GameState) -> Verdict {
     } + q.defense_bonus.unwrap_or(0);
     let (fire, why) = ship_battle::Fire::of(attack, defense);
     reasons.push(why);
+    if fire == ship_battle::Fire::Hit {
+        reasons.push(because(
+            format!("ATTACK {attack} is not more than double DEFENSE {defense}: no direct hit"),
+            "direct hit",
+        ));
+    }
     // ""If you hit" means "if you score a hit or direct hit."" (hit)
     if fire == ship_battle::Fire::DirectHit
         && q.is

@@ -3,8 +3,8 @@
 //! kind, compatibility and the quadrant rule ("report", "card play", "turn",
 //! "facility", "native quadrant").
 
-use super::because;
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
+use super::{because, ruling};
 use crate::cards::model::CardType;
 use crate::engine::action::Phase;
 use crate::engine::question::ReportQuestion as Question;
@@ -72,6 +72,9 @@ pub fn can_report(q: &Question, state: &GameState) -> Verdict {
 }
 
 const REPORT: Entry = Entry::glossary("report");
+/// Where a facility or another card lets a card report, by quadrant: stated
+/// by the Glossary's "report" and by Current Rulings' "reporting for duty".
+const REPORT_QUADRANT: Entry = REPORT.stated_in_rulings("reporting for duty");
 const TURN: Entry = Entry::glossary("turn");
 const FACILITY: Entry = Entry::glossary("facility");
 
@@ -140,7 +143,7 @@ pub fn rules<'a>() -> [Rule<Report<'a>>; 16] {
         },
         Rule {
             name: "a card allowing it elsewhere",
-            entry: REPORT,
+            entry: REPORT_QUADRANT,
             apply: allowing_card,
         },
         Rule {
@@ -150,12 +153,12 @@ pub fn rules<'a>() -> [Rule<Report<'a>>; 16] {
         },
         Rule {
             name: "facility in its native quadrant",
-            entry: REPORT,
+            entry: REPORT_QUADRANT,
             apply: facility_native,
         },
         Rule {
             name: "card in its native quadrant",
-            entry: Entry::glossary("native quadrant"),
+            entry: Entry::glossary("native quadrant").stated_in_rulings("reporting for duty"),
             apply: card_native,
         },
     ]
@@ -293,6 +296,11 @@ fn headquarters(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
             "a headquarters lets both players report compatible cards",
             "facility",
         ));
+        // Current Rulings adds: any compatible card, not only those listed.
+        reasons.push(ruling(
+            "reporting to a headquarters is not restricted to the cards it lists",
+            "headquarters",
+        ));
     }
     Ruling::Next
 }
@@ -328,7 +336,7 @@ fn allowing_card(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     match r.state.find(&by).map(|i| &r.state.pieces[i].card.card_type) {
         Some(CardType::Facility | CardType::Site) => Ruling::Next,
         Some(_) => {
-            yes_because(reasons, format!("{by} is not a facility or site: the card it allows may report to any quadrant"), REPORT)
+            yes_because(reasons, format!("{by} is not a facility or site: the card it allows may report to any quadrant"), REPORT_QUADRANT)
         }
         None => Ruling::Undecided(format!("the card allowing the report (\"{by}\") is not in the scenario, so whether it is a facility or site is unknown")),
     }

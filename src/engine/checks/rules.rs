@@ -22,11 +22,13 @@ pub enum Ruling {
     Undecided(String),
 }
 
-/// A rules entry a rule applies.
+/// A rules entry a rule applies, with the Current Rulings entry that states
+/// the same rule (when there is one): a verdict the rule decides cites both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {
     pub doc: &'static str,
     pub title: &'static str,
+    pub ruling: Option<&'static str>,
 }
 
 impl Entry {
@@ -34,11 +36,40 @@ impl Entry {
         Entry {
             doc: "glossary",
             title,
+            ruling: None,
+        }
+    }
+
+    pub const fn rulings(title: &'static str) -> Entry {
+        Entry {
+            doc: "current-rulings",
+            title,
+            ruling: None,
+        }
+    }
+
+    /// The same rule, also stated by the Current Rulings entry `title`.
+    pub const fn stated_in_rulings(self, title: &'static str) -> Entry {
+        Entry {
+            ruling: Some(title),
+            ..self
         }
     }
 
     pub fn citation(self) -> Citation {
         Citation::new(self.doc, self.title)
+    }
+
+    /// The Current Rulings entry stating the same rule, if any.
+    fn restated(self) -> Vec<Citation> {
+        self.ruling.map(Citation::rulings).into_iter().collect()
+    }
+
+    /// Every entry stating the rule: the entry, then its Current Rulings twin.
+    pub fn citations(self) -> Vec<Citation> {
+        let mut all = vec![self.citation()];
+        all.extend(self.restated());
+        all
     }
 }
 
@@ -66,26 +97,23 @@ pub fn decide<C>(rules: &[Rule<C>], ctx: &C) -> Verdict {
     for rule in rules {
         match (rule.apply)(ctx, &mut reasons) {
             Ruling::Next => {}
-            Ruling::Yes => return Verdict::yes_no(true, reasons, vec![rule.entry.citation()]),
+            Ruling::Yes => return Verdict::yes_no(true, reasons, rule.entry.citations()),
             Ruling::No(why) => {
-                let citation = Some(rule.entry.citation());
-                return no(
-                    reasons,
-                    Reason {
-                        text: why,
-                        citation,
-                    },
-                );
+                reasons.push(Reason {
+                    text: why,
+                    citation: Some(rule.entry.citation()),
+                });
+                return Verdict::yes_no(false, reasons, rule.entry.restated());
             }
             Ruling::Refused(why) => return no(reasons, why),
             Ruling::Undecided(what) => {
                 let value = VerdictValue::Undecided(what);
-                return Verdict::new(value, reasons, vec![rule.entry.citation()]);
+                return Verdict::new(value, reasons, rule.entry.citations());
             }
         }
     }
     let last = rules.last().expect("a rule table has rules").entry;
-    Verdict::yes_no(true, reasons, vec![last.citation()])
+    Verdict::yes_no(true, reasons, last.citations())
 }
 
 #[cfg(test)]
@@ -135,10 +163,7 @@ mod tests {
     fn a_refusal_cites_the_rule_entry_in_its_own_document() {
         let rules = [Rule {
             name: "the end facing you",
-            entry: Entry {
-                doc: "current-rulings",
-                title: "Construct Depot",
-            },
+            entry: Entry::rulings("Construct Depot"),
             apply: |_: &u8, _: &mut Vec<Reason>| Ruling::No("not attemptable".into()),
         }];
         assert_eq!(
