@@ -69,9 +69,18 @@ fn attack_result(q: &Question, state: &GameState) -> Verdict {
             == Some("hit")
     {
         reasons.push(because("a direct hit is also a hit", "hit"));
-        return Verdict::yes_no(true, reasons, vec![super::g(title)]);
+        // The direct hit decided it: its entry is cited with the battle's.
+        return Verdict::yes_no(true, reasons, vec![super::g(title), super::g("direct hit")]);
     }
-    claim(fire.name().into(), &q.is, reasons, title)
+    // The hit / direct hit threshold decided the result: cite its entry too.
+    let mut verdict = claim(fire.name().into(), &q.is, reasons, title);
+    let decided = if fire == ship_battle::Fire::DirectHit {
+        "direct hit"
+    } else {
+        "hit"
+    };
+    verdict.citations.push(super::g(decided));
+    verdict
 }
 
 /// The ship battle `by` fire on `target`, applied to a copy of the state.
