@@ -126,12 +126,18 @@ mission = "Study Nebula"
     assert!(!yes(answer(&crew_scenario_at("Study Nebula", ABANDON, q))));
 }
 
-fn attack_scenario(leyton: bool, target: &str) -> String {
-    let leyton = if leyton {
-        "[[card]]\ntitle = \"Admiral Leyton\"\nowner = \"alice\"\nat = \"ent\"\n"
+/// A `[[card]]` of alice's at `at` when `present` (the card whose permission
+/// is switched on and off), else nothing.
+fn alices_card_if(present: bool, title: &str, at: &str) -> String {
+    if present {
+        format!("[[card]]\ntitle = \"{title}\"\nowner = \"alice\"\nat = \"{at}\"\n")
     } else {
-        ""
-    };
+        String::new()
+    }
+}
+
+fn attack_scenario(leyton: bool, target: &str) -> String {
+    let leyton = alices_card_if(leyton, "Admiral Leyton", "ent");
     format!(
         r#"title = "permission test"
 source = {{ doc = "glossary", entry = "game text" }}
@@ -193,11 +199,11 @@ fn leyton_allows_attacks_on_the_dominion_and_only_on_it() {
 }
 
 fn report_scenario(hanson: bool) -> String {
-    let hanson = if hanson {
-        "[[card]]\ntitle = \"Admiral J. P. Hanson\"\nowner = \"alice\"\nat = \"planet:Evaluate Terraforming\"\n"
-    } else {
-        ""
-    };
+    let hanson = alices_card_if(
+        hanson,
+        "Admiral J. P. Hanson",
+        "planet:Evaluate Terraforming",
+    );
     format!(
         r#"title = "permission test"
 source = {{ doc = "glossary", entry = "game text" }}
