@@ -30,6 +30,13 @@ impl Report<'_> {
         }
     }
 
+    /// The facility reported to. Only the rules after `elsewhere` ask: that
+    /// rule ends every report that has no card as its `to`.
+    fn facility(&self) -> usize {
+        self.to()
+            .expect("`elsewhere` ends reports without a facility")
+    }
+
     fn handle(&self, i: usize) -> &str {
         &self.state.pieces[i].handle
     }
@@ -234,7 +241,7 @@ fn elsewhere(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
 /// "Each Site card states what kind of cards may report there": site text
 /// is not modelled, so the rule says what it would need.
 fn site(r: &Report, _: &mut Vec<Reason>) -> Ruling {
-    let f = r.to().expect("`elsewhere` requires `to`");
+    let f = r.facility();
     let fac = &r.state.pieces[f];
     if fac.card.card_type != CardType::Site {
         return Ruling::Next;
@@ -248,7 +255,7 @@ fn site(r: &Report, _: &mut Vec<Reason>) -> Ruling {
 }
 
 fn to_a_facility(r: &Report, _: &mut Vec<Reason>) -> Ruling {
-    let f = r.to().expect("`elsewhere` requires `to`");
+    let f = r.facility();
     if r.state.pieces[f].card.card_type == CardType::Facility {
         return Ruling::Next;
     }
@@ -260,7 +267,7 @@ fn to_a_facility(r: &Report, _: &mut Vec<Reason>) -> Ruling {
 
 /// The facility's kind ("outpost", "station", "headquarters"), lower case.
 fn kind(r: &Report) -> String {
-    let f = r.to().expect("`elsewhere` requires `to`");
+    let f = r.facility();
     r.state.pieces[f]
         .card
         .class
@@ -270,7 +277,7 @@ fn kind(r: &Report) -> String {
 }
 
 fn station(r: &Report, _: &mut Vec<Reason>) -> Ruling {
-    let f = r.to().expect("`elsewhere` requires `to`");
+    let f = r.facility();
     let grants = crate::engine::permissions::grants(&r.state.pieces[f].card, "report");
     if !kind(r).contains("station") || grants {
         return Ruling::Next;
@@ -279,7 +286,7 @@ fn station(r: &Report, _: &mut Vec<Reason>) -> Ruling {
 }
 
 fn opponents_outpost(r: &Report, _: &mut Vec<Reason>) -> Ruling {
-    let f = r.to().expect("`elsewhere` requires `to`");
+    let f = r.facility();
     let theirs = !r.state.pieces[f].controller.eq_ignore_ascii_case(&r.player);
     if !(kind(r).contains("outpost") && theirs) {
         return Ruling::Next;
@@ -306,7 +313,7 @@ fn headquarters(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
 }
 
 fn compatible(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
-    let f = r.to().expect("`elsewhere` requires `to`");
+    let f = r.facility();
     let (ok, why) = super::compat::sets_compatible(
         r.state,
         &r.player,
