@@ -552,7 +552,6 @@ impl Errata {
         ErrataError::gathered(missing)
     }
 
-
     pub fn load(path: &Path, db: &CardDb) -> anyhow::Result<Errata> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| anyhow::anyhow!("cannot read errata file {}: {e}", path.display()))?;

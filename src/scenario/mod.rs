@@ -310,14 +310,26 @@ impl<'a> Builder<'a> {
                 .unwrap_or_default(),
             ..GameState::default()
         };
-        if let Some(phase) = file.game.phase.as_ref().and_then(|p| faults.keep(self.phase(p))) {
+        if let Some(phase) = file
+            .game
+            .phase
+            .as_ref()
+            .and_then(|p| faults.keep(self.phase(p)))
+        {
             state.phase = phase;
         }
-        if let Some(f) = file.game.format.as_ref().and_then(|f| faults.keep(self.format(f))) {
+        if let Some(f) = file
+            .game
+            .format
+            .as_ref()
+            .and_then(|f| faults.keep(self.format(f)))
+        {
             state.format = f;
         }
         for loc in &file.locations {
-            state.locations.extend(faults.keep(self.spaceline_location(loc)));
+            state
+                .locations
+                .extend(faults.keep(self.spaceline_location(loc)));
         }
         let spec_of = self.declare_cards(&mut state, &file.cards, &mut faults);
         faults.stage_done()?;
@@ -356,7 +368,10 @@ impl<'a> Builder<'a> {
         })
     }
 
-    fn phase(&self, phase: &Spanned<String>) -> Result<crate::engine::action::Phase, ScenarioError> {
+    fn phase(
+        &self,
+        phase: &Spanned<String>,
+    ) -> Result<crate::engine::action::Phase, ScenarioError> {
         words::phase(phase.get_ref()).map_or_else(
             || {
                 self.err(
@@ -461,7 +476,12 @@ impl<'a> Builder<'a> {
 
     /// Where piece `i` is (`at`, never aboard itself), what it is docked at
     /// and what it targets.
-    fn settle(&self, state: &mut GameState, i: usize, spec: &CardSpec) -> Result<(), ScenarioError> {
+    fn settle(
+        &self,
+        state: &mut GameState,
+        i: usize,
+        spec: &CardSpec,
+    ) -> Result<(), ScenarioError> {
         let at = match &spec.at {
             Some(at) => self.place(state, i, at)?,
             None => Place::Table,

@@ -49,7 +49,10 @@ fn every_mistake_of_a_file_is_reported_in_file_order() {
     assert_eq!(places, [(19, 11), (7, 9), (15, 9)], "{e}");
     let text = e.to_string();
     assert!(text.contains("did you mean \"Warrior Sample\""), "{text}");
-    assert!(text.contains("did you mean \"Survey Fixture Planet\""), "{text}");
+    assert!(
+        text.contains("did you mean \"Survey Fixture Planet\""),
+        "{text}"
+    );
 }
 
 #[test]

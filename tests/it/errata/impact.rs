@@ -202,7 +202,12 @@ fn every_mistaken_erratum_of_a_file_is_reported() {
     let e = Errata::parse(&path, &text, db()).unwrap_err();
     let lines: Vec<usize> = e.all().map(|e| e.line).collect();
     assert_eq!(lines, [3, 8], "{e}");
-    assert!(e.further[0].message.contains("unknown affiliation `Martian`"), "{e}");
+    assert!(
+        e.further[0]
+            .message
+            .contains("unknown affiliation `Martian`"),
+        "{e}"
+    );
 }
 
 #[test]
