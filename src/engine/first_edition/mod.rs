@@ -7,6 +7,7 @@ pub mod battle;
 pub mod encounter;
 pub mod play;
 pub mod ship_battle;
+pub mod winning;
 
 use crate::engine::ruleset::{Event, EventKind, GameAction, Ruleset};
 use crate::engine::state::{GameState, Place};
