@@ -207,7 +207,19 @@ fn combat(q: &Question, state: &GameState) -> Verdict {
         "{} STRENGTH {sa} against {} STRENGTH {sb}",
         pa.handle, pb.handle
     )));
-    let value = if sa > 2 * sb {
+    let value = if sa > 2 * sb && pa.card.is_hologram() && !pb.card.is_hologram() {
+        reasons.push(because(
+            format!("more than double the adversary's STRENGTH, but {} is a hologram: holographic safety protocols let it stun, not mortally wound, a nonholographic adversary", pa.handle),
+            crate::engine::first_edition::HOLOGRAMS,
+        ));
+        "stun"
+    } else if sa > 2 * sb {
+        if pa.card.is_hologram() {
+            reasons.push(because(
+                format!("{} is a hologram, and so is {}: the safety protocols spare only nonholographic adversaries", pa.handle, pb.handle),
+                crate::engine::first_edition::HOLOGRAMS,
+            ));
+        }
         reasons.push(because(
             "more than double the adversary's STRENGTH: may mortally wound",
             title,
