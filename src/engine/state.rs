@@ -151,6 +151,10 @@ pub struct Deck {
     pub seed: Vec<Card>,
     pub draw: Vec<Card>,
     pub side: Vec<Card>,
+    /// The cards stocked in a Q's Tent side deck.
+    pub q_tent: Vec<Card>,
+    /// The Tactic cards of a Battle Bridge side deck.
+    pub battle_bridge: Vec<Card>,
     pub tournament: bool,
 }
 

@@ -299,6 +299,12 @@ pub struct DeckSpec {
     pub draw: Vec<Spanned<String>>,
     #[serde(default)]
     pub side: Vec<Spanned<String>>,
+    /// The cards stocked in a Q's Tent side deck.
+    #[serde(default)]
+    pub q_tent: Vec<Spanned<String>>,
+    /// The cards of a Battle Bridge side deck.
+    #[serde(default)]
+    pub battle_bridge: Vec<Spanned<String>>,
     #[serde(default)]
     pub tournament: bool,
 }

@@ -520,6 +520,8 @@ impl<'a> Builder<'a> {
             seed: self.deck_list(&d.seed)?,
             draw: self.deck_list(&d.draw)?,
             side: self.deck_list(&d.side)?,
+            q_tent: self.deck_list(&d.q_tent)?,
+            battle_bridge: self.deck_list(&d.battle_bridge)?,
             tournament: d.tournament,
         })
     }
