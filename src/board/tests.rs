@@ -43,6 +43,7 @@ fn state() -> GameState {
         owner: None,
         solved_by: None,
         scouted_by: None,
+        shared: false,
         attempted_before: false,
         span: None,
     });

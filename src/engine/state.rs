@@ -30,6 +30,8 @@ pub struct Location {
     /// The player whose Borg scouted the mission (it counts as completed
     /// for the Alpha Quadrant requirement of winning).
     pub scouted_by: Option<String>,
+    /// A shared mission (either player may attempt it).
+    pub shared: bool,
     pub attempted_before: bool,
     pub span: Option<i32>,
 }
@@ -45,6 +47,7 @@ impl Location {
             owner: None,
             solved_by: None,
             scouted_by: None,
+            shared: false,
             attempted_before: false,
             span: None,
         }

@@ -123,6 +123,9 @@ pub struct LocationSpec {
     pub solved_by: Option<String>,
     /// The player whose Borg scouted it.
     pub scouted_by: Option<String>,
+    /// A shared mission (either player may attempt it).
+    #[serde(default)]
+    pub shared: bool,
     #[serde(default)]
     pub attempted_before: bool,
     /// Overrides the mission's printed span.

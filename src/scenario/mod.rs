@@ -420,6 +420,7 @@ impl<'a> Builder<'a> {
             owner: loc.owner.clone(),
             solved_by: loc.solved_by.clone(),
             scouted_by: loc.scouted_by.clone(),
+            shared: loc.shared,
             attempted_before: loc.attempted_before,
             span: loc.span,
             ..Location::new(mission)

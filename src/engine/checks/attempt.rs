@@ -123,7 +123,7 @@ const ATTEMPT: Entry = Entry::glossary("mission attempt");
 const MATCHING: Entry = Entry::glossary("matching affiliation");
 
 /// The rules of a mission attempt, in order.
-pub fn attempt_rules<'a>() -> [Rule<Attempt<'a>>; 19] {
+pub fn attempt_rules<'a>() -> [Rule<Attempt<'a>>; 21] {
     [
         Rule {
             name: "a card in play forbids it",
@@ -171,6 +171,15 @@ pub fn attempt_rules<'a>() -> [Rule<Attempt<'a>>; 19] {
             apply: attemptable,
         },
         Rule {
+            name: "an opponent's mission",
+            entry: Entry {
+                doc: "rulebook-1e",
+                title: "BEGINNING A MISSION ATTEMPT",
+                ruling: None,
+            },
+            apply: opponents_mission,
+        },
+        Rule {
             name: "at the mission",
             entry: ATTEMPT,
             apply: at_the_mission,
@@ -179,6 +188,11 @@ pub fn attempt_rules<'a>() -> [Rule<Attempt<'a>>; 19] {
             name: "who may take part",
             entry: Entry::glossary("stopped"),
             apply: who_may_attempt,
+        },
+        Rule {
+            name: "not ANIMALs alone",
+            entry: Entry::glossary("ANIMAL"),
+            apply: not_animals_alone,
         },
         Rule {
             name: "a planet mission from the surface",
@@ -337,6 +351,73 @@ fn who_may_attempt(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
     }
     if able.is_empty() {
         return Ruling::No("no unstopped personnel remain to attempt".into());
+    }
+    Ruling::Next
+}
+
+/// Points a mission an opponent seeded must show for you to attempt it.
+const OPPONENTS_MISSION_POINTS: i32 = 40;
+
+/// "You may attempt a mission an opponent seeded only if its point box shows
+/// 40 points or more, if it is Universal, or if it is a shared mission" - in
+/// Open format, any player may attempt any mission.
+fn opponents_mission(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
+    let m = a.mission();
+    let Some(owner) = m
+        .owner
+        .as_deref()
+        .filter(|o| !o.eq_ignore_ascii_case(&a.player))
+    else {
+        return Ruling::Next;
+    };
+    let points = m.mission.points.as_ref().and_then(|p| p.num()).unwrap_or(0);
+    let why = if a.state.format == crate::engine::state::Format::Open {
+        "in Open format any player may attempt any mission".to_string()
+    } else if points >= OPPONENTS_MISSION_POINTS {
+        format!("its point box shows {points} points (40 or more)")
+    } else if m.mission.universal {
+        "it is Universal".to_string()
+    } else if m.shared {
+        "it is a shared mission".to_string()
+    } else {
+        return Ruling::No(format!(
+            "{owner} seeded {}, worth {points} points: an opponent's mission may be attempted only if it shows 40 points or more, is Universal or is shared",
+            m.name
+        ));
+    };
+    reasons.push(Reason {
+        text: format!("{owner} seeded {}, but {why}", m.name),
+        citation: Some(crate::engine::verdict::Citation::new(
+            "rulebook-1e",
+            "BEGINNING A MISSION ATTEMPT",
+        )),
+    });
+    Ruling::Next
+}
+
+/// ANIMALs may not attempt missions alone (Glossary "ANIMAL").
+fn not_animals_alone(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
+    let animal = |p: &usize| {
+        a.state.pieces[*p]
+            .card
+            .class
+            .as_deref()
+            .is_some_and(|c| c.eq_ignore_ascii_case("ANIMAL"))
+    };
+    let able = a.able();
+    if !able.is_empty() && able.iter().all(animal) {
+        return Ruling::No(
+            "only ANIMALs would attempt: ANIMALs may not attempt missions alone".into(),
+        );
+    }
+    if let Some(&beast) = able.iter().find(|p| animal(p)) {
+        reasons.push(because(
+            format!(
+                "{} is an ANIMAL, but does not attempt alone",
+                a.handle(beast)
+            ),
+            "ANIMAL",
+        ));
     }
     Ruling::Next
 }
@@ -637,6 +718,41 @@ mod tests {
 
     fn refused(r: Ruling) -> bool {
         matches!(r, Ruling::No(_) | Ruling::Refused(_))
+    }
+
+    #[test]
+    fn an_opponents_mission_needs_40_points_universal_shared_or_open_format() {
+        let theirs = |points: i32| {
+            move |s: &mut GameState| {
+                s.locations[0].owner = Some("bob".into());
+                s.locations[0].mission.points = Some(crate::cards::model::Stat::Num(points));
+            }
+        };
+        assert_eq!(ruling(opponents_mission, false, |_| {}), Ruling::Next);
+        assert!(refused(ruling(opponents_mission, false, theirs(35))));
+        assert_eq!(ruling(opponents_mission, false, theirs(40)), Ruling::Next);
+        let shared = |s: &mut GameState| {
+            theirs(35)(s);
+            s.locations[0].shared = true;
+        };
+        assert_eq!(ruling(opponents_mission, false, shared), Ruling::Next);
+        let open = |s: &mut GameState| {
+            theirs(35)(s);
+            s.format = crate::engine::state::Format::Open;
+        };
+        assert_eq!(ruling(opponents_mission, false, open), Ruling::Next);
+    }
+
+    #[test]
+    fn animals_may_not_attempt_alone() {
+        let animal =
+            |p: usize| move |s: &mut GameState| s.pieces[p].card.class = Some("ANIMAL".into());
+        assert_eq!(ruling(not_animals_alone, false, animal(1)), Ruling::Next);
+        let both = |s: &mut GameState| {
+            animal(1)(s);
+            animal(2)(s);
+        };
+        assert!(refused(ruling(not_animals_alone, false, both)));
     }
 
     fn space(s: &mut GameState) {
