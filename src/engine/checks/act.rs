@@ -163,7 +163,7 @@ pub fn can_act(q: &Question, state: &GameState) -> Verdict {
                     &state.affiliations(ship),
                     &state.affiliations(f),
                 );
-                reasons.push(why);
+                reasons.extend(why);
                 if !ok {
                     return no(
                         reasons,
@@ -368,7 +368,7 @@ fn beam(
                     &state.affiliations(d),
                 );
                 if !ok && state.pieces[d].controller.eq_ignore_ascii_case(player) {
-                    reasons.push(why);
+                    reasons.extend(why);
                     return no(reasons, because("a ship or facility must be compatible with any personnel beaming aboard", title));
                 }
             }
