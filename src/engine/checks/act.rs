@@ -151,8 +151,12 @@ const DOCKING: Entry = Entry::glossary("docking");
 const FACILITY: Entry = Entry::glossary("facility");
 const LANDED: Entry = Entry::glossary("landed ships");
 const COMMANDEERING: Entry = Entry::glossary("commandeering").stated_in_rulings("commandeering");
-const AWAY_TEAM: Entry = Entry::glossary("Away Team and crew");
 const GAME_TEXT: Entry = Entry::glossary("game text");
+
+/// The Away Team table's source (Glossary "Away Team and crew").
+fn away_team_entry() -> Entry {
+    Entry::from_table(&crate::vocab::vocabulary().affiliations.away_teams.source)
+}
 
 fn rule<'a>(
     name: &'static str,
@@ -341,7 +345,7 @@ fn beam_rules<'a>() -> Vec<Rule<Act<'a>>> {
         ),
         rule("not to, from or within a Nor", BEAMING, nor),
         rule("an opponent's SHIELDS", BEAMING, shields),
-        rule("an Away Team on the planet", AWAY_TEAM, away_team),
+        rule("an Away Team on the planet", away_team_entry(), away_team),
         rule(
             "compatible with the card boarded",
             BEAMING,
@@ -483,7 +487,7 @@ fn away_team(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
         let names: Vec<&str> = personnel.iter().map(|&m| a.handle(m)).collect();
         reasons.push(Reason {
             text: format!("on the planet {} are an Away Team", names.join(" and ")),
-            citation: Some(AWAY_TEAM.citation()),
+            citation: Some(away_team_entry().citation()),
         });
     }
     Ruling::Next

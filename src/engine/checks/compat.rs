@@ -107,11 +107,23 @@ pub fn treaties(state: &GameState, player: &str) -> Vec<(String, String)> {
     out
 }
 
-const COMPATIBLE: Entry = Entry::glossary("compatible");
+/// The compatibility table's source (Glossary "compatible").
+fn compatible_entry() -> Entry {
+    Entry::from_table(&vocabulary().affiliations.compatibility.source)
+}
+
 /// "If a card allows cards of different affiliations to mix, it makes those
 /// cards compatible": the Glossary and Current Rulings both state it.
-const MIXING_CARD: Entry = COMPATIBLE.stated_in_rulings("compatible affiliation");
-const TREATIES: Entry = Entry::glossary("treaties").stated_in_rulings("treaties");
+fn mixing_entry() -> Entry {
+    compatible_entry().stated_in_rulings("compatible affiliation")
+}
+
+/// The treaty table's source (Glossary "treaties"), restated by the Current
+/// Rulings' "treaties" ("Treaties do not chain").
+fn treaty_entry() -> Entry {
+    Entry::from_table(&vocabulary().affiliations.compatibility.treaty_source)
+        .stated_in_rulings("treaties")
+}
 const WARP_SPEED: Entry = Entry::glossary("Warp Speed");
 
 /// The rules of two cards mixing, in order.
@@ -119,17 +131,17 @@ pub fn rules<'a>() -> [Rule<Mix<'a>>; 10] {
     [
         Rule {
             name: "a card without an affiliation",
-            entry: COMPATIBLE,
+            entry: compatible_entry(),
             apply: no_affiliation,
         },
         Rule {
             name: "the same affiliation icon",
-            entry: COMPATIBLE,
+            entry: compatible_entry(),
             apply: same_icon,
         },
         Rule {
             name: "different affiliations mix only when compatible",
-            entry: COMPATIBLE,
+            entry: compatible_entry(),
             apply: different,
         },
         Rule {
@@ -139,32 +151,32 @@ pub fn rules<'a>() -> [Rule<Mix<'a>>; 10] {
         },
         Rule {
             name: "Borg are compatible with no other affiliation",
-            entry: COMPATIBLE,
+            entry: compatible_entry(),
             apply: borg,
         },
         Rule {
             name: "Non-Aligned and Neutral",
-            entry: COMPATIBLE,
+            entry: compatible_entry(),
             apply: non_aligned,
         },
         Rule {
             name: "a treaty of the player's",
-            entry: TREATIES,
+            entry: treaty_entry(),
             apply: treaty,
         },
         Rule {
             name: "a card that lets them mix",
-            entry: MIXING_CARD,
+            entry: mixing_entry(),
             apply: mixing_card,
         },
         Rule {
             name: "treaties do not chain",
-            entry: TREATIES,
+            entry: treaty_entry(),
             apply: no_chain,
         },
         Rule {
             name: "nothing makes them compatible",
-            entry: COMPATIBLE,
+            entry: compatible_entry(),
             apply: not_compatible,
         },
     ]
@@ -177,7 +189,7 @@ fn no_affiliation(m: &Mix, reasons: &mut Vec<Reason>) -> Ruling {
     yes_because(
         reasons,
         "a card without an affiliation icon has no affiliation to clash",
-        COMPATIBLE,
+        compatible_entry(),
     )
 }
 
@@ -190,7 +202,7 @@ fn same_icon(m: &Mix, reasons: &mut Vec<Reason>) -> Ruling {
         Some(x) => yes_because(
             reasons,
             format!("both have the {x} affiliation icon"),
-            COMPATIBLE,
+            compatible_entry(),
         ),
         None => Ruling::Next,
     }
@@ -200,7 +212,7 @@ fn different(m: &Mix, reasons: &mut Vec<Reason>) -> Ruling {
     let (a, b) = m.names();
     reasons.push(Reason {
         text: format!("{a} and {b} are different affiliations: they mix only if compatible"),
-        citation: Some(COMPATIBLE.citation()),
+        citation: Some(compatible_entry().citation()),
     });
     Ruling::Next
 }
@@ -263,7 +275,7 @@ fn non_aligned(m: &Mix, reasons: &mut Vec<Reason>) -> Ruling {
     yes_because(
         reasons,
         "Non-Aligned and Neutral cards are compatible with all affiliations except Borg",
-        COMPATIBLE,
+        compatible_entry(),
     )
 }
 
@@ -297,7 +309,7 @@ fn treaty(m: &Mix, reasons: &mut Vec<Reason>) -> Ruling {
         Some((a, b)) => yes_because(
             reasons,
             format!("{}'s treaty in play names {a} and {b}: they mix", m.player),
-            TREATIES,
+            treaty_entry(),
         ),
         None => Ruling::Next,
     }
@@ -311,13 +323,13 @@ fn mixing_card(m: &Mix, reasons: &mut Vec<Reason>) -> Ruling {
     if let Some((p, text)) = mixers.iter().find_map(|&p| m.lets_mix(p).map(|t| (p, t))) {
         reasons.push(Reason {
             text: format!("{} lets them mix: \"{text}\"", m.state.pieces[p].handle),
-            citation: Some(MIXING_CARD.citation()),
+            citation: Some(mixing_entry().citation()),
         });
         reasons.extend(mix_ruling(m.state, p));
         return yes_because(
             reasons,
             "a card allowing cards to mix makes them compatible",
-            MIXING_CARD,
+            mixing_entry(),
         );
     }
     for p in mixers {
@@ -480,7 +492,7 @@ fn all_mix(state: &GameState, player: &str, pieces: &[usize]) -> Verdict {
     }
     if citations.is_empty() {
         // A single card has no other to clash with.
-        citations.push(COMPATIBLE.citation());
+        citations.push(compatible_entry().citation());
     }
     Verdict::new(VerdictValue::Yes, reasons, citations)
 }
@@ -530,6 +542,21 @@ mod tests {
         piece(s, "Treaty", CardType::Event, owner, Place::Table, |c| {
             c.characteristics = parties.iter().map(|p| format!("{p} treaty")).collect()
         });
+    }
+
+    #[test]
+    fn the_rules_cite_the_sources_the_table_names() {
+        assert_eq!(
+            compatible_entry().citation(),
+            Citation::glossary("compatible")
+        );
+        assert_eq!(
+            treaty_entry().citations(),
+            [
+                Citation::glossary("treaties"),
+                Citation::rulings("treaties")
+            ]
+        );
     }
 
     #[test]
