@@ -596,7 +596,10 @@ fn docking_facility(a: &Act, _: &mut Vec<Reason>) -> Ruling {
     let Some(f) = a.to_piece() else {
         return Ruling::Undecided("`to` (the facility)".into());
     };
-    match docking_refused(a.state, f, &a.player) {
+    // A card in play (or named) that permits docking here opens a facility
+    // whose own text does not: the permissions query answers.
+    let allowed = a.allowing().is_some();
+    match docking_refused(a.state, f, &a.player, allowed) {
         Some(why) => Ruling::Refused(why),
         None => Ruling::Next,
     }
@@ -645,7 +648,8 @@ fn docks(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
 /// Why a facility does not let this player dock there, if it does not:
 /// only space facilities that allow docking (all outposts; others by text),
 /// never an opponent's outpost, never a cloaked or phased facility.
-fn docking_refused(state: &GameState, f: usize, player: &str) -> Option<Reason> {
+/// `allowed`: a card permits this docking.
+fn docking_refused(state: &GameState, f: usize, player: &str, allowed: bool) -> Option<Reason> {
     let fac = &state.pieces[f];
     let because = |text: String, entry: Entry| {
         Some(Reason {
@@ -667,7 +671,7 @@ fn docking_refused(state: &GameState, f: usize, player: &str) -> Option<Reason> 
     }
     let kind = fac.card.class.as_deref().unwrap_or_default().to_lowercase();
     let outpost = kind.contains("outpost");
-    if !outpost && !permissions::grants(&fac.card, "dock") {
+    if !outpost && !allowed && !permissions::grants(&fac.card, "dock") {
         return because(
             format!(
                 "{} is not an outpost and its text does not allow docking (only space facilities allow it)",
@@ -1302,6 +1306,18 @@ mod tests {
             personnel(s, "Klag", "alice", Place::Aboard(0), &["Klingon"]);
         };
         assert!(refused(ruling(docking_facility, DOCK, not_facility)));
+        let station = |s: &mut GameState, _: &mut Question| {
+            outpost(s, "Klingon");
+            s.pieces[2].card.class = Some("Station".into());
+        };
+        assert!(refused(ruling(docking_facility, DOCK, station)));
+        let docking_ports = |s: &mut GameState, q: &mut Question| {
+            station(s, q);
+            piece(s, "Ports", CardType::Event, "alice", Place::Table, |c| {
+                c.text = "Your ships may dock at any facility.".into()
+            });
+        };
+        assert_eq!(ruling(docking_facility, DOCK, docking_ports), Ruling::Next);
         assert_eq!(
             ruling(docking_facility, DOCK, |s, _| outpost(s, "Klingon")),
             Ruling::Next
