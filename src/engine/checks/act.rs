@@ -945,37 +945,35 @@ fn use_rules<'a>() -> Vec<Rule<Act<'a>>> {
     ]
 }
 
-fn disabled(a: &Act, _: &mut Vec<Reason>) -> Ruling {
-    match a.first().filter(|&c| a.state.pieces[c].status.disabled) {
-        Some(c) => Ruling::No(format!("{} is disabled", a.handle(c))),
+/// Refused when the card using its text is in `state`, saying `why`.
+fn refused_when(a: &Act, state: fn(&crate::engine::state::Status) -> bool, why: &str) -> Ruling {
+    match a.first().filter(|&c| state(&a.state.pieces[c].status)) {
+        Some(c) => Ruling::No(format!("{} {why}", a.handle(c))),
         None => Ruling::Next,
     }
+}
+
+fn disabled(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    refused_when(a, |s| s.disabled, "is disabled")
 }
 
 fn used_this_turn(a: &Act, _: &mut Vec<Reason>) -> Ruling {
-    let used = a
-        .first()
-        .filter(|&c| a.state.pieces[c].status.used_this_turn);
-    match used {
-        Some(c) if a.act() != "probe" => Ruling::No(format!(
-            "{}'s once-each-turn text was already used this turn",
-            a.handle(c)
-        )),
-        _ => Ruling::Next,
+    if a.act() == "probe" {
+        return Ruling::Next;
     }
+    refused_when(
+        a,
+        |s| s.used_this_turn,
+        "has already used its once-each-turn text this turn",
+    )
 }
 
 fn used_this_game(a: &Act, _: &mut Vec<Reason>) -> Ruling {
-    match a
-        .first()
-        .filter(|&c| a.state.pieces[c].status.used_this_game)
-    {
-        Some(c) => Ruling::No(format!(
-            "{}'s once-per-game text was already used",
-            a.handle(c)
-        )),
-        None => Ruling::Next,
-    }
+    refused_when(
+        a,
+        |s| s.used_this_game,
+        "has already used its once-per-game text",
+    )
 }
 
 fn stopped_may_use(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
