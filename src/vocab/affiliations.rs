@@ -24,15 +24,11 @@ pub struct AffiliationName {
 pub struct Compatibility {
     pub compatible_with_all_but_borg: Vec<String>,
     pub isolated: Vec<String>,
-    pub treaty_title_prefix: String,
+    /// The word after an affiliation in a Treaty card's characteristics
+    /// ("Federation treaty"): the treaty's parties (Glossary "treaties").
+    pub treaty_characteristic: String,
     pub source: Source,
     pub treaty_source: Source,
-    /// Game text by which a card in play lets the *opponent's* cards mix
-    /// regardless of affiliation (Memory Wipe's seeded function).
-    #[serde(default)]
-    pub opponent_mix_text: Option<String>,
-    #[serde(default)]
-    pub opponent_mix_source: Option<Source>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -7,6 +7,7 @@
 //! names the Glossary / Current Rulings entry it comes from.
 
 pub mod affiliations;
+pub mod card_rulings;
 pub mod icons;
 pub mod skills;
 pub mod synonyms;
@@ -32,6 +33,7 @@ pub struct Vocabulary {
     pub icons: icons::Icons,
     pub skills: skills::Skills,
     pub affiliations: affiliations::Affiliations,
+    pub card_rulings: card_rulings::CardRulings,
     pub synonyms: synonyms::Synonyms,
     pub usable: usable::Usable,
 }
@@ -39,6 +41,7 @@ pub struct Vocabulary {
 const ICONS: &str = include_str!("../../glossary/icons.toml");
 const SKILLS: &str = include_str!("../../glossary/skills.toml");
 const AFFILIATIONS: &str = include_str!("../../glossary/affiliations.toml");
+const CARD_RULINGS: &str = include_str!("../../glossary/card-rulings.toml");
 const SYNONYMS: &str = include_str!("../../glossary/synonyms.toml");
 const USABLE: &str = include_str!("../../glossary/usable.toml");
 
@@ -55,6 +58,7 @@ pub fn vocabulary() -> &'static Vocabulary {
         icons: parse_embedded("icons.toml", ICONS),
         skills: parse_embedded("skills.toml", SKILLS),
         affiliations: parse_embedded("affiliations.toml", AFFILIATIONS),
+        card_rulings: parse_embedded("card-rulings.toml", CARD_RULINGS),
         synonyms: parse_embedded("synonyms.toml", SYNONYMS),
         usable: parse_embedded("usable.toml", USABLE),
     })

@@ -254,6 +254,11 @@ pub struct Continuous {
     /// "Klingon and Non-Aligned use only": any of these must be in the crew
     /// or Away Team for the card to work (Glossary "equipment").
     pub use_only: Vec<Trait>,
+    /// Required-action sentences ("Ship must do nothing but travel to far
+    /// end of spaceline"): the ship and crew it binds may do nothing else
+    /// (Glossary "actions – required").
+    #[serde(default)]
+    pub required: Vec<String>,
 }
 
 impl Continuous {
@@ -288,8 +293,12 @@ pub fn compile(text: &str, card_type: &CardType) -> Continuous {
         permissions: Vec::new(),
         cumulative: Cumulative::No,
         use_only: Vec::new(),
+        required: Vec::new(),
     };
     for (sentence, paren) in grammar::sentences(&toks) {
+        if (0..sentence.len()).any(|k| any_phrase_at(&sentence, k, &w.required).is_some()) {
+            out.required.push(grammar::render(&sentence));
+        }
         if let Some(c) = cumulative_in(&sentence, w) {
             out.cumulative = c;
             if paren {
@@ -852,6 +861,19 @@ mod tests {
 
     fn c(text: &str, ty: CardType) -> Continuous {
         compile(text, &ty)
+    }
+
+    #[test]
+    fn a_required_action_is_kept_as_its_sentence() {
+        let k = c(
+            "Ship must do nothing but travel to far end of spaceline. Crew may not beam.",
+            CardType::Dilemma,
+        );
+        assert_eq!(k.required.len(), 1);
+        assert!(k.required[0].contains("far end"));
+        assert!(c("Ship may do anything.", CardType::Event)
+            .required
+            .is_empty());
     }
 
     #[test]

@@ -230,6 +230,9 @@ pub struct ContinuousWords {
     pub permit: Vec<String>,
     pub forbid: Vec<String>,
     pub not_attemptable: Vec<String>,
+    /// Words of a required action ("must do nothing but").
+    #[serde(default)]
+    pub required: Vec<String>,
 }
 
 /// An act a card may permit or forbid and the words that name it.

@@ -1,25 +1,98 @@
-//! `can act`: may a player take an action now — beam, walk, dock, undock,
-//! move, attempt, battle, use a skill or game text, probe. Timing and
-//! "stopped" first, then the action's own check.
+//! `can act` as ordered rules: may a player take an action now — beam, walk,
+//! dock, undock, land, take off, cloak, decloak, phase, dephase, commandeer,
+//! use a skill or game text, probe. Every act first passes the rules all
+//! actions share (your turn, no battle under way, not in stasis, what the
+//! cards in play forbid — the one permissions query — and a required action
+//! binding the ship), then the rules of its own Glossary entry in order.
+//! Acts that are question kinds of their own (attempt, attack, move, report)
+//! are answered by that kind's rules.
 
-use super::{because, no, outside_executing_orders, per_table, undecided};
+use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use crate::cards::model::CardType;
 use crate::engine::action::{Phase, Step};
 use crate::engine::permissions;
 use crate::engine::question::{
     ActQuestion as Question, AttackQuestion, AttemptQuestion, ReportQuestion, ShipQuestion,
 };
-use crate::engine::state::{Attr, GameState, Place, Target};
-use crate::engine::verdict::{Reason, Verdict};
+use crate::engine::state::{Attr, GameState, Place, Request, Target};
+use crate::engine::verdict::{Citation, Reason, Verdict};
 
-/// A battle under way forbids other actions except valid responses.
-fn battle_under_way(state: &GameState) -> bool {
-    state.action.as_ref().is_some_and(|a| {
-        a.chain().any(|x| {
-            let k = x.kind.to_lowercase();
-            (k.contains("battle") || k == "attack") && x.step != Step::Resolved
-        })
-    })
+/// A `can act` question with what its rules share.
+pub struct Act<'a> {
+    state: &'a GameState,
+    q: &'a Question,
+    player: String,
+    /// The cards acting (`card` or `by`).
+    movers: Vec<usize>,
+    /// The permissions query for this act.
+    asked: Request,
+}
+
+impl Act<'_> {
+    fn handle(&self, i: usize) -> &str {
+        &self.state.pieces[i].handle
+    }
+
+    fn act(&self) -> &str {
+        self.q.act.as_str()
+    }
+
+    /// The first card acting (the ship docking, landing or cloaking).
+    fn first(&self) -> Option<usize> {
+        self.movers.first().copied()
+    }
+
+    /// The card that allows the act (the one the question names, if its
+    /// compiled text grants it, else a card in play that permits it).
+    fn allowing(&self) -> Option<String> {
+        super::allowing_card(self.state, &self.asked, self.q.allowed_by)
+    }
+
+    /// The card `to` names.
+    fn to_piece(&self) -> Option<usize> {
+        match self.q.to {
+            Some(Target::Piece(p)) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The ship or facility the beaming cards start aboard.
+    fn origin(&self) -> Option<usize> {
+        match self.state.pieces[self.first()?].at {
+            Place::Aboard(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The ends of a transport that are cards (where it starts and ends).
+    fn beam_ends(&self) -> Vec<usize> {
+        self.origin().into_iter().chain(self.to_piece()).collect()
+    }
+}
+
+/// `ask = "can act"`, `act = ...`.
+pub fn can_act(q: &Question, state: &GameState) -> Verdict {
+    if let Some(v) = delegated(q, state) {
+        return v;
+    }
+    let player = super::asker(&q.who, state);
+    let movers = q.who.pieces();
+    let asked = super::request(&q.act, &player, &movers, q.to, None);
+    let ctx = Act {
+        state,
+        q,
+        player,
+        movers,
+        asked,
+    };
+    match rules_of(&q.act) {
+        Some(rules) => decide(&rules, &ctx),
+        None => super::undecided(
+            format!("the engine has no rule for the action \"{}\"", q.act),
+            vec![],
+            "actions",
+        ),
+    }
 }
 
 /// Acts that are question kinds of their own (attempting, attacking, moving,
@@ -59,642 +132,1324 @@ fn delegated(q: &Question, state: &GameState) -> Option<Verdict> {
     })
 }
 
-/// `ask = "can act"`, `act = ...`.
-pub fn can_act(q: &Question, state: &GameState) -> Verdict {
-    let act = q.act.as_str();
-    if let Some(v) = delegated(q, state) {
-        return v;
-    }
-    let player = super::asker(&q.who, state);
-    let mut reasons: Vec<Reason> = Vec::new();
-    let own_turn = state.turn_player.is_empty() || state.turn_player.eq_ignore_ascii_case(&player);
-    if !own_turn {
-        return no(reasons, because(format!("actions other than those allowed \"at any time\" are taken on your own turn; it is {}'s turn", state.turn_player), "turn"));
-    }
-    if battle_under_way(state) {
-        return no(reasons, because("no other actions can occur during a battle unless they are a valid response or suspend play", "battle"));
-    }
-    let movers: Vec<usize> = q.who.pieces();
-    if let Some(&m) = movers.iter().find(|&&m| state.in_stasis(m)) {
-        return no(
-            reasons,
-            because(
-                format!(
-                    "{} is in stasis: it may not perform any actions and may not be moved or beamed",
-                    state.pieces[m].handle
-                ),
-                "stasis",
-            ),
-        );
-    }
-    let asked = super::request(act, &player, &movers, q.to, None);
-    if let Some(why) = super::forbidden_by_card(state, &asked) {
-        return no(reasons, why);
-    }
-    if let Some(why) = required_action_forbids(act, q, state, &movers) {
-        return no(reasons, why);
-    }
-    match act {
-        "land" | "take off" => return land(act, q, state, &movers, reasons),
-        "commandeer" => return commandeer(q, state, &player, &movers, reasons),
-        _ => {}
-    }
-    match act {
-        "beam" | "walk" => {
-            if let Some(why) = outside_executing_orders(
-                state,
-                "moving cards is executing orders, not a start- or end-of-turn action",
-                "turn",
-            ) {
-                return no(reasons, why);
-            }
-            if let Some(&s) = movers.iter().find(|&&m| state.is_stopped(m)) {
-                return no(
-                    reasons,
-                    because(
-                        format!(
-                            "{} is \"stopped\" and may not be beamed, move or walk",
-                            state.pieces[s].handle
-                        ),
-                        "stopped",
-                    ),
-                );
-            }
-            if act == "walk" {
-                return Verdict::yes_no(
-                    true,
-                    vec![because(
-                        "unstopped personnel may walk (once per turn)",
-                        "movement",
-                    )],
-                    vec![],
-                );
-            }
-            beam(q, state, &player, &movers, reasons)
-        }
-        "dock" | "undock" => {
-            let Some(&ship) = movers.first() else {
-                return undecided("`card` (the ship)", reasons, "docking");
-            };
-            if state.is_stopped(ship) {
-                return no(reasons, because("\"stopped\" cards cannot perform normal movement (docking is normal movement)", "movement"));
-            }
-            let (ok, staff) = super::staffing::staffed(state, ship, &player);
-            reasons.extend(staff);
-            if !ok {
-                return no(reasons, because("docking and undocking are normal movement, which requires full ship staffing", "movement"));
-            }
-            if state.pieces[ship].status.phased {
-                return no(
-                    reasons,
-                    because("a phased ship may not land or dock", "cloaking and phasing"),
-                );
-            }
-            if act == "dock" {
-                let Some(Target::Piece(f)) = q.to else {
-                    return undecided("`to` (the facility)", reasons, "docking");
-                };
-                if let Some(why) = docking_refused(state, f, &player) {
-                    return no(reasons, why);
-                }
-                let (ok, why) = super::compat::sets_compatible(
-                    state,
-                    &player,
-                    &state.affiliations(ship),
-                    &state.affiliations(f),
-                );
-                reasons.push(why);
-                if !ok {
-                    return no(
-                        reasons,
-                        because(
-                            "a ship must be compatible with a facility to dock at it",
-                            "facility",
-                        ),
-                    );
-                }
-                if state.location_of(ship) != state.location_of(f) {
-                    return no(
-                        reasons,
-                        super::fact("the ship is not at the facility's location"),
-                    );
-                }
-            }
-            Verdict::yes_no(true, reasons, vec![])
-        }
-        "cloak" | "decloak" | "phase" | "dephase" => cloak(act, state, &movers, reasons),
-        "use" | "use skill" | "use game text" | "probe" => {
-            if let Some(&c) = movers.first() {
-                let p = &state.pieces[c];
-                if p.status.disabled {
-                    return no(
-                        reasons,
-                        because(format!("{} is disabled", p.handle), "disabled"),
-                    );
-                }
-                if p.status.used_this_turn && act != "probe" {
-                    return no(
-                        reasons,
-                        because(
-                            format!(
-                                "{}'s once-each-turn text was already used this turn",
-                                p.handle
-                            ),
-                            "once each (every) turn",
-                        ),
-                    );
-                }
-                if p.status.used_this_game {
-                    return no(
-                        reasons,
-                        because(
-                            format!("{}'s once-per-game text was already used", p.handle),
-                            "once per game",
-                        ),
-                    );
-                }
-                if state.is_stopped(c) {
-                    reasons.push(because(
-                        "\"stopped\" cards may still perform other actions and use skills",
-                        "stopped",
-                    ));
-                }
-            }
-            if act == "probe" && state.phase != Phase::EndOfTurn {
-                return no(reasons, because("probing is an end-of-turn action", "turn"));
-            }
-            Verdict::yes_no(true, reasons, vec![super::g("game text")])
-        }
-        other => undecided(
-            format!("the engine has no rule for the action \"{other}\""),
-            reasons,
-            "actions",
+const TURN: Entry = Entry::glossary("turn");
+const BATTLE: Entry = Entry::glossary("battle");
+const STASIS: Entry = Entry::glossary("stasis");
+const ACTIONS: Entry = Entry::glossary("actions");
+const REQUIRED: Entry = Entry::glossary("actions – required");
+const MOVEMENT: Entry = Entry::glossary("movement");
+/// "Stopped" cards may not move: the Glossary's "movement" ("'Stopped' cards
+/// cannot perform normal movement") and the Current Rulings' "stopped".
+const STOPPED_MOVING: Entry = MOVEMENT.stated_in_rulings("“stopped”");
+const BEAMING: Entry = Entry::glossary("beaming");
+const INTO_SPACE: Entry = BEAMING.stated_in_rulings("beaming personnel into space");
+const CLOAKING: Entry = Entry::glossary("cloaking and phasing");
+/// "only if it is not 'stopped'": the Glossary's "cloaking and phasing" and
+/// the Current Rulings' "stopped" ("may not ... cloak").
+const STOPPED_CLOAKING: Entry = CLOAKING.stated_in_rulings("“stopped”");
+const DOCKING: Entry = Entry::glossary("docking");
+const FACILITY: Entry = Entry::glossary("facility");
+const LANDED: Entry = Entry::glossary("landed ships");
+const COMMANDEERING: Entry = Entry::glossary("commandeering").stated_in_rulings("commandeering");
+const GAME_TEXT: Entry = Entry::glossary("game text");
+
+/// The Away Team table's source (Glossary "Away Team and crew").
+fn away_team_entry() -> Entry {
+    Entry::from_table(&crate::vocab::vocabulary().affiliations.away_teams.source)
+}
+
+fn rule<'a>(
+    name: &'static str,
+    entry: Entry,
+    apply: fn(&Act, &mut Vec<Reason>) -> Ruling,
+) -> Rule<Act<'a>> {
+    Rule { name, entry, apply }
+}
+
+/// The rules of an act, in order: the shared rules, then its own.
+pub fn rules_of<'a>(act: &str) -> Option<Vec<Rule<Act<'a>>>> {
+    let own: Vec<Rule<Act>> = match act {
+        "beam" => beam_rules(),
+        "walk" => walk_rules(),
+        "dock" | "undock" => dock_rules(),
+        "land" | "take off" => land_rules(),
+        "cloak" | "decloak" | "phase" | "dephase" => cloak_rules(),
+        "commandeer" => commandeer_rules(),
+        "use" | "use skill" | "use game text" | "probe" => use_rules(),
+        _ => return None,
+    };
+    // Cloaking states its own timing: "only during your turn".
+    let turn = if matches!(act, "cloak" | "decloak" | "phase" | "dephase") {
+        CLOAKING
+    } else {
+        TURN
+    };
+    let mut all = shared_rules(turn);
+    all.extend(own);
+    Some(all)
+}
+
+/// The rules every act passes first.
+fn shared_rules<'a>(turn: Entry) -> Vec<Rule<Act<'a>>> {
+    vec![
+        rule("on your own turn", turn, own_turn),
+        rule("no other action during a battle", BATTLE, battle_under_way),
+        rule("not in stasis", STASIS, stasis),
+        rule("a card in play forbids it", ACTIONS, forbidden),
+        rule(
+            "a required action binds the ship",
+            REQUIRED,
+            required_action,
         ),
+    ]
+}
+
+fn own_turn(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let turn = &a.state.turn_player;
+    if turn.is_empty() || turn.eq_ignore_ascii_case(&a.player) {
+        return Ruling::Next;
+    }
+    Ruling::No(format!(
+        "actions other than those allowed \"at any time\" are taken on your own turn; it is {turn}'s turn"
+    ))
+}
+
+/// A battle under way forbids other actions except valid responses.
+fn battle_under_way(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let fighting = a.state.action.as_ref().is_some_and(|x| {
+        x.chain().any(|x| {
+            let k = x.kind.to_lowercase();
+            (k.contains("battle") || k == "attack") && x.step != Step::Resolved
+        })
+    });
+    if !fighting {
+        return Ruling::Next;
+    }
+    Ruling::No(
+        "no other actions can occur during a battle unless they are a valid response or suspend play"
+            .into(),
+    )
+}
+
+fn stasis(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    match a.movers.iter().find(|&&m| a.state.in_stasis(m)) {
+        Some(&m) => Ruling::No(format!(
+            "{} is in stasis: it may not perform any actions and may not be moved or beamed",
+            a.handle(m)
+        )),
+        None => Ruling::Next,
     }
 }
 
-fn beam(
-    q: &Question,
-    state: &GameState,
-    player: &str,
-    movers: &[usize],
-    mut reasons: Vec<Reason>,
-) -> Verdict {
-    let title = "beaming";
-    let Some(&first) = movers.first() else {
-        return undecided("`by` (the cards beaming)", reasons, title);
-    };
-    let from_loc = state.location_of(first);
-    let carrier = |place: Place| match place {
-        Place::Aboard(c) => Some(c),
-        _ => None,
-    };
-    let origin = carrier(state.pieces[first].at);
-    let dest = match q.to {
-        Some(Target::Piece(d)) => Some(d),
-        Some(Target::Planet(l)) | Some(Target::Location(l)) => {
-            if Some(l) != from_loc {
-                return no(
-                    reasons,
-                    because(
-                        "the start and end of a transport must be at the same location",
-                        title,
-                    ),
-                );
-            }
-            None
-        }
-        None => {
-            return undecided(
-                "`to` (a ship, facility or planet:<location>)",
-                reasons,
-                title,
-            )
-        }
-    };
-    if matches!(q.to, Some(Target::Location(_))) {
-        return no(
-            reasons,
-            because("you may not beam any card into space", title),
-        );
-    }
-    for end in origin.into_iter().chain(dest) {
-        let p = &state.pieces[end];
-        if p.status.cloaked || p.status.phased {
-            return no(
-                reasons,
-                because(
-                    format!(
-                        "{} is cloaked or phased: personnel may not beam on or off it",
-                        p.handle
-                    ),
-                    "cloaking and phasing",
-                ),
-            );
-        }
-        if state.location_of(end) != from_loc {
-            return no(
-                reasons,
-                because(
-                    "the start and end of a transport must be at the same location",
-                    title,
-                ),
-            );
-        }
-        let class = p.card.class.clone().unwrap_or_default().to_lowercase();
-        if let Some(nor) = permissions::is_a(state, end, "Nor") {
-            reasons.push(Reason {
-                text: format!(
-                    "{} is a Nor (a station named so in its title or lore)",
-                    p.handle
-                ),
-                citation: Some(nor),
-            });
-            return no(
-                reasons,
-                because(
-                    "you may not beam to, from or within a Nor unless a card allows it",
-                    title,
-                ),
-            );
-        }
-        if !p.controller.eq_ignore_ascii_case(player) {
-            let shields = crate::engine::derived::read(state, end, Attr::Shields, &mut reasons);
-            let hq = class.contains("headquarters");
-            if shields > 0 && !hq && !p.status.disabled {
-                return no(
-                    reasons,
-                    because(
-                        format!(
-                            "{} is your opponent's and protected by SHIELDS {shields}",
-                            p.handle
-                        ),
-                        title,
-                    ),
-                );
-            }
-        }
-    }
-    if dest.is_none() {
-        let v = &crate::vocab::vocabulary().affiliations;
-        if let Some(&m) = movers.iter().find(|&&m| {
-            state.pieces[m].card.is_personnel()
-                && state
-                    .affiliations(m)
-                    .iter()
-                    .any(|a| !v.may_form_away_team(a))
-        }) {
-            return no(
-                reasons,
-                because(
-                    format!(
-                        "{} may not form an Away Team on a planet unless counter-attacking or allowed by game text",
-                        state.pieces[m].handle
-                    ),
-                    "Away Team and crew",
-                ),
-            );
-        }
-    }
-    if let Some(d) = dest {
-        if state.pieces[d].card.card_type == CardType::Ship
-            || state.pieces[d].card.card_type == CardType::Facility
-        {
-            for &m in movers {
-                let (ok, why) = super::compat::sets_compatible(
-                    state,
-                    player,
-                    &state.affiliations(m),
-                    &state.affiliations(d),
-                );
-                if !ok && state.pieces[d].controller.eq_ignore_ascii_case(player) {
-                    reasons.push(why);
-                    return no(reasons, because("a ship or facility must be compatible with any personnel beaming aboard", title));
-                }
-            }
-        }
-    }
-    reasons.push(because(
-        "transporters and SHIELDS allow this beaming at one location",
-        title,
-    ));
-    Verdict::yes_no(true, reasons, vec![])
+fn forbidden(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    super::forbidden_by_card(a.state, &a.asked).map_or(Ruling::Next, Ruling::Refused)
 }
 
 /// A ship bound by a required action, and its crew, may do nothing but move
-/// (and meet conditions to cure the card); cards may still beam or report
-/// aboard, but none may be removed ("actions – required").
-fn required_action_forbids(
-    act: &str,
-    q: &Question,
-    state: &GameState,
-    movers: &[usize],
-) -> Option<Reason> {
-    let what = match act {
+/// (and meet conditions to cure the card); cards may still beam aboard, but
+/// none may be removed ("actions – required").
+fn required_action(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    let what = match a.act() {
         "beam" | "walk" => {
-            // Beaming aboard the bound ship is allowed; leaving it is not.
-            let onto_bound = matches!(q.to, Some(Target::Piece(d)) if super::restraints::ship_of(state, d)
-                .and_then(|s| super::restraints::required_action(state, s)).is_some());
-            if onto_bound {
-                return None;
+            if let Some(ship) = a.to_piece().filter(|&d| bound_ship(a.state, d)) {
+                reasons.push(Reason {
+                    text: format!("{} is bound by a required action, but cards may still be brought aboard it by beaming", a.handle(ship)),
+                    citation: Some(REQUIRED.citation()),
+                });
+                return Ruling::Next;
             }
             "remove personnel or equipment from the ship"
         }
         "dock" | "undock" => "dock or undock",
         "cloak" | "decloak" | "phase" | "dephase" => "cloak or phase",
         "land" | "take off" => "land or take off",
-        "use" | "use skill" | "use game text" | "probe" => "take other actions",
-        _ => return None,
+        _ => "take other actions",
     };
-    movers
+    a.movers
         .iter()
-        .find_map(|&m| super::restraints::bound(state, m, what))
+        .find_map(|&m| super::restraints::bound(a.state, m, what))
+        .map_or(Ruling::Next, Ruling::Refused)
 }
 
-/// Landing and taking off: only a ship whose own text allows it (Vulcan
-/// Lander, Bajoran Interceptor) or another card does (`allowed_by`), at a
-/// planet location ("landed ships").
-fn land(
-    act: &str,
-    q: &Question,
-    state: &GameState,
-    movers: &[usize],
-    mut reasons: Vec<Reason>,
-) -> Verdict {
-    let title = "landed ships";
-    let Some(&ship) = movers.first() else {
-        return undecided("`card` (the ship landing or taking off)", reasons, title);
-    };
-    let p = &state.pieces[ship];
-    if p.card.card_type != CardType::Ship {
-        return no(reasons, super::fact(format!("{} is not a ship", p.handle)));
-    }
-    let landing = act == "land";
-    if p.status.landed == landing {
-        return no(
-            reasons,
-            super::fact(format!(
-                "{} is {}",
-                p.handle,
-                if landing {
-                    "already landed"
-                } else {
-                    "not landed"
-                }
-            )),
-        );
-    }
-    if state.is_stopped(ship) {
-        return no(
-            reasons,
-            because(
-                format!("{} is \"stopped\" and may not move", p.handle),
-                "stopped",
-            ),
-        );
-    }
-    if landing
-        && !state
-            .location_of(ship)
-            .is_some_and(|l| state.locations[l].is_planet())
-    {
-        return no(
-            reasons,
-            super::fact("there is no planet at the ship's location to land on"),
-        );
-    }
-    // The ship's own text ("May take off or land") or another card's, as
-    // compiled: the permission query answers both.
-    let allowing = super::allowing_card(
-        state,
-        &super::request(act, &super::asker(&q.who, state), movers, q.to, None),
-        q.allowed_by,
-    );
-    if allowing.is_none() {
-        return no(
-            reasons,
-            because(
-                format!(
-                    "a ship may not land unless allowed by its own text or that of another card; {}'s text does not",
-                    p.handle
-                ),
-                title,
-            ),
-        );
-    }
-    reasons.push(because(
-        format!(
-            "{} may {act}: {}",
-            p.handle,
-            allowing.map_or(String::new(), |c| format!("{c} allows it"))
+/// The ship `d` is (or is aboard) under a required action.
+fn bound_ship(state: &GameState, d: usize) -> bool {
+    super::restraints::ship_of(state, d)
+        .and_then(|s| super::restraints::required_action(state, s))
+        .is_some()
+}
+
+/// Moving cards is executing orders, not a start- or end-of-turn action.
+fn executing_orders(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    match a.state.phase {
+        Phase::StartOfTurn | Phase::EndOfTurn | Phase::Seed => Ruling::No(
+            "moving cards is executing orders, not a start- or end-of-turn action".into(),
         ),
-        title,
-    ));
-    Verdict::yes_no(true, reasons, vec![])
+        _ => Ruling::Next,
+    }
 }
 
-/// Commandeering a ship or facility: only cards you do not control, never by
-/// the Borg, and only if a card allows it (`allowed_by`: Commandeer Ship,
-/// Outgunned, a Nor's Ops site) ("commandeering").
-fn commandeer(
-    q: &Question,
-    state: &GameState,
-    player: &str,
-    movers: &[usize],
-    mut reasons: Vec<Reason>,
-) -> Verdict {
-    let title = "commandeering";
-    let target = match (q.target.first().map(|t| t.0), q.to) {
-        (Some(t), _) | (None, Some(Target::Piece(t))) => t,
-        _ => {
-            return undecided(
-                "`target` (the ship or facility to commandeer)",
-                reasons,
-                title,
-            )
+/// "Stopped" cards may not be beamed, move, walk, cloak or phase; the reason
+/// names the stopped card, or says none of the acting cards is stopped.
+fn not_stopped(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    if let Some(&s) = a.movers.iter().find(|&&m| a.state.is_stopped(m)) {
+        reasons.push(Reason {
+            text: format!(
+                "{} is \"stopped\": stopped cards may not be beamed, move, walk, cloak or phase",
+                a.handle(s)
+            ),
+            citation: Some(Citation::glossary("stopped")),
+        });
+        return Ruling::No(format!(
+            "{} is \"stopped\" and may not {}",
+            a.handle(s),
+            a.act()
+        ));
+    }
+    if !a.movers.is_empty() {
+        let names: Vec<&str> = a.movers.iter().map(|&m| a.handle(m)).collect();
+        reasons.push(Reason {
+            text: format!("{} not \"stopped\"", names.join(" and ")),
+            citation: Some(Citation::rulings("“stopped”")),
+        });
+    }
+    Ruling::Next
+}
+
+fn walk_rules<'a>() -> Vec<Rule<Act<'a>>> {
+    vec![
+        rule("executing orders", TURN, executing_orders),
+        rule("stopped cards do not move", STOPPED_MOVING, not_stopped),
+        rule("walking once each turn", MOVEMENT, walk),
+    ]
+}
+
+fn walk(_: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    yes_because(
+        reasons,
+        "unstopped personnel may walk (once per turn)",
+        MOVEMENT,
+    )
+}
+
+fn beam_rules<'a>() -> Vec<Rule<Act<'a>>> {
+    vec![
+        rule("executing orders", TURN, executing_orders),
+        rule("stopped cards are not beamed", STOPPED_MOVING, not_stopped),
+        rule("who beams where", BEAMING, beam_who),
+        rule("at one location", BEAMING, same_location),
+        rule("never into space", INTO_SPACE, into_space),
+        rule(
+            "not on or off a cloaked or phased card",
+            CLOAKING,
+            cloaked_ends,
+        ),
+        rule("not to, from or within a Nor", BEAMING, nor),
+        rule("an opponent's SHIELDS", BEAMING, shields),
+        rule("an Away Team on the planet", away_team_entry(), away_team),
+        rule(
+            "compatible with the card boarded",
+            BEAMING,
+            compatible_aboard,
+        ),
+        rule("transporters", BEAMING, transporters),
+    ]
+}
+
+fn beam_who(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    if a.movers.is_empty() {
+        return Ruling::Undecided("`by` (the cards beaming)".into());
+    }
+    if a.q.to.is_none() {
+        return Ruling::Undecided("`to` (a ship, facility or planet:<location>)".into());
+    }
+    Ruling::Next
+}
+
+fn same_location(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let from = a.first().and_then(|m| a.state.location_of(m));
+    let to = match a.q.to {
+        Some(Target::Planet(l) | Target::Location(l)) => Some(l),
+        _ => None,
+    };
+    let apart = to.is_some_and(|l| Some(l) != from)
+        || a.beam_ends()
+            .iter()
+            .any(|&e| a.state.location_of(e) != from);
+    if apart {
+        return Ruling::No("the start and end of a transport must be at the same location".into());
+    }
+    Ruling::Next
+}
+
+fn into_space(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    match a.q.to {
+        Some(Target::Location(_)) => match a.allowing() {
+            Some(by) => {
+                reasons.push(super::fact(format!("{by} allows beaming into space")));
+                Ruling::Next
+            }
+            None => Ruling::No(
+                "you may not beam any card into space unless a card specifically allows it".into(),
+            ),
+        },
+        Some(Target::Planet(_)) => {
+            reasons.push(Reason {
+                text: "the cards beam to the planet's surface, not into space".into(),
+                citation: Some(Citation::rulings("beaming personnel into space")),
+            });
+            Ruling::Next
         }
+        _ => Ruling::Next,
+    }
+}
+
+fn cloaked_ends(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    for e in a.beam_ends() {
+        let p = &a.state.pieces[e];
+        if p.status.cloaked || p.status.phased {
+            return Ruling::No(format!(
+                "{} is cloaked or phased: personnel may not beam on or off it",
+                p.handle
+            ));
+        }
+        reasons.push(Reason {
+            text: format!("{} is neither cloaked nor phased", p.handle),
+            citation: Some(CLOAKING.citation()),
+        });
+    }
+    Ruling::Next
+}
+
+fn nor(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    let Some((e, cited)) = a
+        .beam_ends()
+        .into_iter()
+        .find_map(|e| permissions::is_a(a.state, e, "Nor").map(|c| (e, c)))
+    else {
+        return Ruling::Next;
     };
-    let t = &state.pieces[target];
-    if !matches!(t.card.card_type, CardType::Ship | CardType::Facility) {
-        return no(
-            reasons,
-            because(format!("{} is not a ship or facility", t.handle), title),
-        );
-    }
-    if t.controller.eq_ignore_ascii_case(player) {
-        return no(
-            reasons,
-            because(
-                format!(
-                    "you control {}: you may commandeer only cards you do not control",
-                    t.handle
-                ),
-                title,
-            ),
-        );
-    }
-    let rules = &crate::vocab::vocabulary().affiliations;
-    let barred = state.barred_affiliation(movers.iter(), |a| rules.may_commandeer(a));
-    if let Some(affiliation) = barred {
-        return no(
-            reasons,
-            per_table(
-                format!("{affiliation} may not commandeer a ship or facility; they must use a card that allows them to assimilate it"),
-                &rules.attempts.commandeering_source,
-            ),
-        );
-    }
-    let asked = super::request(
-        "commandeer",
-        player,
-        movers,
-        Some(Target::Piece(target)),
-        None,
-    );
-    let Some(card) = super::allowing_card(state, &asked, q.allowed_by) else {
-        return no(
-            reasons,
-            because(
-                "you may commandeer only if a card allows it (e.g., Commandeer Ship, Outgunned, the Ops site of a Nor)",
-                title,
-            ),
-        );
-    };
-    reasons.push(because(
-        format!(
-            "{card} allows commandeering {}; it comes under your control",
-            t.handle
+    reasons.push(Reason {
+        text: format!(
+            "{} is a Nor (a station named so in its title or lore)",
+            a.handle(e)
         ),
-        title,
-    ));
-    Verdict::yes_no(true, reasons, vec![])
+        citation: Some(cited),
+    });
+    if let Some(by) = a.allowing() {
+        reasons.push(super::fact(format!("{by} allows beaming there")));
+        return Ruling::Next;
+    }
+    Ruling::No("you may not beam to, from or within a Nor unless a card allows it".into())
+}
+
+fn shields(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    for e in a.beam_ends() {
+        let p = &a.state.pieces[e];
+        if p.controller.eq_ignore_ascii_case(&a.player) {
+            continue;
+        }
+        let shields = crate::engine::derived::read(a.state, e, Attr::Shields, reasons);
+        let class = p.card.class.as_deref().unwrap_or_default().to_lowercase();
+        if shields > 0 && !class.contains("headquarters") && !p.status.disabled {
+            return Ruling::No(format!(
+                "{} is your opponent's and protected by SHIELDS {shields}",
+                p.handle
+            ));
+        }
+    }
+    Ruling::Next
+}
+
+fn away_team(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    if !matches!(a.q.to, Some(Target::Planet(_))) {
+        return Ruling::Next;
+    }
+    let v = &crate::vocab::vocabulary().affiliations;
+    let personnel: Vec<usize> = a
+        .movers
+        .iter()
+        .copied()
+        .filter(|&m| a.state.pieces[m].card.is_personnel())
+        .collect();
+    let barred = personnel.iter().find(|&&m| {
+        a.state
+            .affiliations(m)
+            .iter()
+            .any(|x| !v.may_form_away_team(x))
+    });
+    if let Some(&m) = barred {
+        return Ruling::No(format!(
+            "{} may not form an Away Team on a planet unless counter-attacking or allowed by game text",
+            a.handle(m)
+        ));
+    }
+    if !personnel.is_empty() {
+        let names: Vec<&str> = personnel.iter().map(|&m| a.handle(m)).collect();
+        reasons.push(Reason {
+            text: format!("on the planet {} are an Away Team", names.join(" and ")),
+            citation: Some(away_team_entry().citation()),
+        });
+    }
+    Ruling::Next
+}
+
+fn compatible_aboard(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    let Some(d) = a.to_piece() else {
+        return Ruling::Next;
+    };
+    let card = &a.state.pieces[d];
+    let boardable = matches!(card.card.card_type, CardType::Ship | CardType::Facility);
+    if !boardable || !card.controller.eq_ignore_ascii_case(&a.player) {
+        return Ruling::Next;
+    }
+    for &m in &a.movers {
+        let v = super::compat::pieces_mix(a.state, &a.player, m, d);
+        if v.value != crate::engine::verdict::VerdictValue::Yes {
+            reasons.extend(v.reasons);
+            return Ruling::No(
+                "a ship or facility must be compatible with any personnel beaming aboard".into(),
+            );
+        }
+    }
+    Ruling::Next
+}
+
+fn transporters(_: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    yes_because(
+        reasons,
+        "transporters and SHIELDS allow this beaming at one location",
+        BEAMING,
+    )
+}
+
+fn dock_rules<'a>() -> Vec<Rule<Act<'a>>> {
+    vec![
+        rule("the ship", DOCKING, the_ship),
+        rule("stopped ships do not move", STOPPED_MOVING, not_stopped),
+        rule("docking is movement: full staffing", DOCKING, staffed),
+        rule("a phased ship may not dock", CLOAKING, phased_ship),
+        rule(
+            "a cloaked ship may dock",
+            Entry::rulings("cloaked ship"),
+            cloaked_ship,
+        ),
+        rule("a facility that allows docking", FACILITY, docking_facility),
+        rule("at the facility's location", DOCKING, at_facility),
+        rule(
+            "the ship compatible with the facility",
+            FACILITY,
+            ship_compatible,
+        ),
+        rule("docking", DOCKING, docks),
+    ]
+}
+
+fn the_ship(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    if a.first().is_none() {
+        return Ruling::Undecided(format!("`card` (the ship to {})", a.act()));
+    }
+    Ruling::Next
+}
+
+/// The acting ship: the rules after `the_ship` ask, which has ended the
+/// question when there is none.
+fn ship(a: &Act) -> usize {
+    a.first().expect("`the_ship` ends acts without a card")
+}
+
+fn staffed(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    let (ok, staff) = super::staffing::staffed(a.state, ship(a), &a.player);
+    reasons.extend(staff);
+    if ok {
+        return Ruling::Next;
+    }
+    Ruling::No(
+        "docking and undocking are normal movement, which requires full ship staffing".into(),
+    )
+}
+
+fn phased_ship(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    if a.state.pieces[ship(a)].status.phased {
+        return Ruling::No("a phased ship may not land or dock".into());
+    }
+    Ruling::Next
+}
+
+fn cloaked_ship(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    let s = ship(a);
+    if a.state.pieces[s].status.cloaked {
+        reasons.push(Reason {
+            text: format!(
+                "{} is cloaked: a cloaked ship may still move, dock and undock",
+                a.handle(s)
+            ),
+            citation: Some(Citation::rulings("cloaked ship")),
+        });
+    }
+    Ruling::Next
+}
+
+fn docking_facility(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    if a.act() != "dock" {
+        return Ruling::Next;
+    }
+    let Some(f) = a.to_piece() else {
+        return Ruling::Undecided("`to` (the facility)".into());
+    };
+    // A card in play (or named) that permits docking here opens a facility
+    // whose own text does not: the permissions query answers.
+    let allowed = a.allowing().is_some();
+    match docking_refused(a.state, f, &a.player, allowed) {
+        Some(why) => Ruling::Refused(why),
+        None => Ruling::Next,
+    }
+}
+
+fn at_facility(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    match a.to_piece() {
+        Some(f) if a.act() == "dock" && a.state.location_of(ship(a)) != a.state.location_of(f) => {
+            Ruling::No("the ship is not at the facility's location".into())
+        }
+        _ => Ruling::Next,
+    }
+}
+
+/// "When compatibility with a facility is required to dock a ship, only the
+/// ship itself must be compatible with the facility" (Glossary "docking").
+fn ship_compatible(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    let Some(f) = a.to_piece().filter(|_| a.act() == "dock") else {
+        return Ruling::Next;
+    };
+    reasons.push(Reason {
+        text: "only the ship itself must be compatible with the facility; its crew need not be"
+            .into(),
+        citation: Some(DOCKING.citation()),
+    });
+    let v = super::compat::pieces_mix(a.state, &a.player, ship(a), f);
+    reasons.extend(v.reasons);
+    if v.value != crate::engine::verdict::VerdictValue::Yes {
+        return Ruling::No("a ship must be compatible with a facility to dock at it".into());
+    }
+    reasons.push(Reason {
+        text: format!("{} is compatible with {}", a.handle(ship(a)), a.handle(f)),
+        citation: Some(FACILITY.citation()),
+    });
+    Ruling::Next
+}
+
+fn docks(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    yes_because(
+        reasons,
+        format!("{} may {}", a.handle(ship(a)), a.act()),
+        DOCKING,
+    )
 }
 
 /// Why a facility does not let this player dock there, if it does not:
 /// only space facilities that allow docking (all outposts; others by text),
 /// never an opponent's outpost, never a cloaked or phased facility.
-fn docking_refused(state: &GameState, f: usize, player: &str) -> Option<Reason> {
+/// `allowed`: a card permits this docking.
+fn docking_refused(state: &GameState, f: usize, player: &str, allowed: bool) -> Option<Reason> {
     let fac = &state.pieces[f];
+    let because = |text: String, entry: Entry| {
+        Some(Reason {
+            text,
+            citation: Some(entry.citation()),
+        })
+    };
     if fac.card.card_type != CardType::Facility {
-        return Some(super::fact(format!("{} is not a facility", fac.handle)));
+        return because(format!("{} is not a facility", fac.handle), FACILITY);
     }
     if fac.status.cloaked || fac.status.phased {
-        return Some(because(
+        return because(
             format!(
                 "{} is cloaked or phased: ships may not dock at it",
                 fac.handle
             ),
-            "cloaking and phasing",
-        ));
+            CLOAKING,
+        );
     }
-    let kind = fac.card.class.clone().unwrap_or_default().to_lowercase();
+    let kind = fac.card.class.as_deref().unwrap_or_default().to_lowercase();
     let outpost = kind.contains("outpost");
-    if !outpost && !permissions::grants(&fac.card, "dock") {
-        return Some(because(
+    if !outpost && !allowed && !permissions::grants(&fac.card, "dock") {
+        return because(
             format!(
                 "{} is not an outpost and its text does not allow docking (only space facilities allow it)",
                 fac.handle
             ),
-            "facility",
-        ));
+            FACILITY,
+        );
     }
     if outpost && !fac.controller.eq_ignore_ascii_case(player) {
-        return Some(because(
+        return because(
             format!(
                 "{} is your opponent's outpost: you may not use it",
                 fac.handle
             ),
-            "facility",
-        ));
+            FACILITY,
+        );
     }
     None
 }
 
-/// Cloaking and phasing: only if game text allows (Cloaking Device / Phasing
-/// Cloak), once each turn, during your turn, never while "stopped".
-fn cloak(act: &str, state: &GameState, movers: &[usize], mut reasons: Vec<Reason>) -> Verdict {
-    let title = "cloaking and phasing";
-    let Some(&c) = movers.first() else {
-        return undecided("`card` (the ship cloaking or phasing)", reasons, title);
+fn land_rules<'a>() -> Vec<Rule<Act<'a>>> {
+    vec![
+        rule("the ship", LANDED, the_ship),
+        rule("only a ship lands", LANDED, a_ship),
+        rule("landed or not", LANDED, landed_already),
+        rule("stopped ships do not move", STOPPED_MOVING, not_stopped),
+        rule("a planet to land on", LANDED, a_planet),
+        rule("a card allows it", LANDED, landing_allowed),
+    ]
+}
+
+fn a_ship(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let p = &a.state.pieces[ship(a)];
+    if p.card.card_type == CardType::Ship {
+        return Ruling::Next;
+    }
+    Ruling::No(format!("{} is not a ship", p.handle))
+}
+
+fn landed_already(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let p = &a.state.pieces[ship(a)];
+    let landing = a.act() == "land";
+    if p.status.landed != landing {
+        return Ruling::Next;
+    }
+    let is = if landing {
+        "already landed"
+    } else {
+        "not landed"
     };
-    let p = &state.pieces[c];
-    if state.is_stopped(c) {
-        return no(
-            reasons,
-            because(
-                format!("{} is \"stopped\" and may not cloak or phase", p.handle),
-                "stopped",
-            ),
-        );
+    Ruling::No(format!("{} is {is}", p.handle))
+}
+
+fn a_planet(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let planet = a
+        .state
+        .location_of(ship(a))
+        .is_some_and(|l| a.state.locations[l].is_planet());
+    if a.act() == "land" && !planet {
+        return Ruling::No("there is no planet at the ship's location to land on".into());
     }
-    if p.status.used_this_turn {
-        return no(reasons, because("a card may perform only one cloaking, decloaking, phasing or dephasing action each turn", title));
+    Ruling::Next
+}
+
+/// Only a ship whose own text allows it (Vulcan Lander, Bajoran Interceptor)
+/// or another card does may land or take off: the permissions query answers
+/// both.
+fn landing_allowed(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    let s = a.handle(ship(a)).to_string();
+    match a.allowing() {
+        Some(by) => yes_because(reasons, format!("{s} may {}: {by} allows it", a.act()), LANDED),
+        None => Ruling::No(format!(
+            "a ship may not land unless allowed by its own text or that of another card; {s}'s text does not"
+        )),
     }
-    let phase = act.contains("phase");
-    let undo = act.starts_with("de");
+}
+
+fn cloak_rules<'a>() -> Vec<Rule<Act<'a>>> {
+    vec![
+        rule("the card", CLOAKING, the_ship),
+        rule("only if not stopped", STOPPED_CLOAKING, not_stopped),
+        rule("once each turn", CLOAKING, once_each_turn),
+        rule("cloaked or not", CLOAKING, cloaked_already),
+        rule("not cloaked and phased at once", CLOAKING, not_both),
+        rule("only if game text allows", CLOAKING, device),
+    ]
+}
+
+/// The act is phasing (not cloaking), and undoes it (decloak, dephase).
+fn cloak_kind(a: &Act) -> (bool, bool) {
+    (a.act().contains("phase"), a.act().starts_with("de"))
+}
+
+fn once_each_turn(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    if a.state.pieces[ship(a)].status.used_this_turn {
+        return Ruling::No("a card may perform only one cloaking, decloaking, phasing or dephasing action each turn".into());
+    }
+    Ruling::Next
+}
+
+fn cloaked_already(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let p = &a.state.pieces[ship(a)];
+    let (phase, undo) = cloak_kind(a);
     let now = if phase {
         p.status.phased
     } else {
         p.status.cloaked
     };
-    if undo != now {
-        return no(
-            reasons,
-            super::fact(format!(
-                "{} is {}{}",
-                p.handle,
-                if now { "already " } else { "not " },
-                if phase { "phased" } else { "cloaked" }
-            )),
-        );
+    if undo == now {
+        return Ruling::Next;
     }
-    if !undo
-        && (if phase {
-            p.status.cloaked
-        } else {
-            p.status.phased
-        })
-    {
-        return no(
-            reasons,
-            because(
-                "a card may not be cloaked and phased at the same time",
-                title,
-            ),
-        );
+    Ruling::No(format!(
+        "{} is {}{}",
+        p.handle,
+        if now { "already " } else { "not " },
+        if phase { "phased" } else { "cloaked" }
+    ))
+}
+
+fn not_both(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let p = &a.state.pieces[ship(a)];
+    let (phase, undo) = cloak_kind(a);
+    let other = if phase {
+        p.status.cloaked
+    } else {
+        p.status.phased
+    };
+    if !undo && other {
+        return Ruling::No("a card may not be cloaked and phased at the same time".into());
+    }
+    Ruling::Next
+}
+
+/// Its compiled text ("Cloaking Device" in its special equipment), its
+/// characteristics or another card in play lets it cloak or phase.
+fn device(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    let c = ship(a);
+    let p = &a.state.pieces[c];
+    let (phase, _) = cloak_kind(a);
+    let base = if phase { "phase" } else { "cloak" };
+    let asked = super::request(base, &p.controller, &[c], None, None);
+    let granted = super::allowing_card(a.state, &asked, a.q.allowed_by).is_some()
+        || permissions::equipped(&p.card, base);
+    if !granted {
+        return Ruling::No(format!(
+            "{}'s game text does not allow it to {base}",
+            p.handle
+        ));
     }
     let device = if phase {
         "phasing cloak"
     } else {
         "cloaking device"
     };
-    // Its compiled text ("Cloaking Device" in its special equipment) or its
-    // characteristics list the device.
-    let base = if phase { "phase" } else { "cloak" };
-    let asked = super::request(base, &p.controller, &[c], None, None);
-    let granted = matches!(
-        state.permits(&asked),
-        crate::engine::state::Permission::Permits { .. }
-    ) || permissions::equipped(&p.card, base);
-    if !granted {
-        return no(
-            reasons,
-            because(
-                format!(
-                    "{}'s game text does not allow it to {}",
-                    p.handle,
-                    if phase { "phase" } else { "cloak" }
-                ),
-                title,
-            ),
-        );
-    }
-    reasons.push(because(
+    yes_because(
+        reasons,
         format!(
-            "{} has a {device}, is unstopped and has not cloaked or phased this turn",
+            "{} has a {device} and has not cloaked or phased this turn",
             p.handle
         ),
-        title,
+        CLOAKING,
+    )
+}
+
+fn commandeer_rules<'a>() -> Vec<Rule<Act<'a>>> {
+    vec![
+        rule("the card commandeered", COMMANDEERING, commandeer_target),
+        rule("a ship or facility", COMMANDEERING, commandeerable),
+        rule("only cards you do not control", COMMANDEERING, not_yours),
+        rule("Borg assimilate instead", COMMANDEERING, borg_assimilate),
+        rule(
+            "only if a card allows it",
+            COMMANDEERING,
+            commandeer_allowed,
+        ),
+    ]
+}
+
+/// The card commandeered: `target`, else `to`.
+fn target(a: &Act) -> Option<usize> {
+    a.q.target.first().map(|t| t.0).or_else(|| a.to_piece())
+}
+
+fn commandeer_target(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    if target(a).is_none() {
+        return Ruling::Undecided("`target` (the ship or facility to commandeer)".into());
+    }
+    Ruling::Next
+}
+
+fn commandeered(a: &Act) -> usize {
+    target(a).expect("`commandeer_target` ends questions without a target")
+}
+
+fn commandeerable(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let t = &a.state.pieces[commandeered(a)];
+    if matches!(t.card.card_type, CardType::Ship | CardType::Facility) {
+        return Ruling::Next;
+    }
+    Ruling::No(format!("{} is not a ship or facility", t.handle))
+}
+
+fn not_yours(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let t = &a.state.pieces[commandeered(a)];
+    if !t.controller.eq_ignore_ascii_case(&a.player) {
+        return Ruling::Next;
+    }
+    Ruling::No(format!(
+        "you control {}: you may commandeer only cards you do not control",
+        t.handle
+    ))
+}
+
+fn borg_assimilate(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    let rules = &crate::vocab::vocabulary().affiliations;
+    let Some(affiliation) = a
+        .state
+        .barred_affiliation(a.movers.iter(), |x| rules.may_commandeer(x))
+    else {
+        return Ruling::Next;
+    };
+    reasons.push(super::per_table(
+        format!("{affiliation} may not commandeer a ship or facility"),
+        &rules.attempts.commandeering_source,
     ));
-    Verdict::yes_no(true, reasons, vec![])
+    Ruling::No("instead, they must use a card that allows them to assimilate it".into())
+}
+
+fn commandeer_allowed(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    let t = commandeered(a);
+    let asked = super::request(
+        "commandeer",
+        &a.player,
+        &a.movers,
+        Some(Target::Piece(t)),
+        None,
+    );
+    match super::allowing_card(a.state, &asked, a.q.allowed_by) {
+        Some(card) => yes_because(
+            reasons,
+            format!(
+                "{card} allows commandeering {}; it comes under your control",
+                a.handle(t)
+            ),
+            COMMANDEERING,
+        ),
+        None => Ruling::No("you may commandeer only if a card allows it (e.g., Commandeer Ship, Outgunned, the Ops site of a Nor)".into()),
+    }
+}
+
+fn use_rules<'a>() -> Vec<Rule<Act<'a>>> {
+    vec![
+        rule("disabled cards", Entry::glossary("disabled"), disabled),
+        rule(
+            "once each turn",
+            Entry::glossary("once each (every) turn"),
+            used_this_turn,
+        ),
+        rule(
+            "once per game",
+            Entry::glossary("once per game"),
+            used_this_game,
+        ),
+        rule(
+            "stopped cards may use skills",
+            Entry::glossary("stopped"),
+            stopped_may_use,
+        ),
+        rule("probing at the end of the turn", TURN, probe_end_of_turn),
+        rule("game text", GAME_TEXT, use_text),
+    ]
+}
+
+/// Refused when the card using its text is in `state`, saying `why`.
+fn refused_when(a: &Act, state: fn(&crate::engine::state::Status) -> bool, why: &str) -> Ruling {
+    match a.first().filter(|&c| state(&a.state.pieces[c].status)) {
+        Some(c) => Ruling::No(format!("{} {why}", a.handle(c))),
+        None => Ruling::Next,
+    }
+}
+
+fn disabled(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    refused_when(a, |s| s.disabled, "is disabled")
+}
+
+fn used_this_turn(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    if a.act() == "probe" {
+        return Ruling::Next;
+    }
+    refused_when(
+        a,
+        |s| s.used_this_turn,
+        "has already used its once-each-turn text this turn",
+    )
+}
+
+fn used_this_game(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    refused_when(
+        a,
+        |s| s.used_this_game,
+        "has already used its once-per-game text",
+    )
+}
+
+fn stopped_may_use(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    if a.first().is_some_and(|c| a.state.is_stopped(c)) {
+        reasons.push(Reason {
+            text: "\"stopped\" cards may still perform other actions and use skills".into(),
+            citation: Some(Citation::glossary("stopped")),
+        });
+    }
+    Ruling::Next
+}
+
+fn probe_end_of_turn(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    if a.act() != "probe" {
+        return Ruling::Next;
+    }
+    if a.state.phase != Phase::EndOfTurn {
+        return Ruling::No("probing is an end-of-turn action".into());
+    }
+    yes_because(
+        reasons,
+        "probing is an end-of-turn action, and the turn is ending",
+        TURN,
+    )
+}
+
+fn use_text(_: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    yes_because(
+        reasons,
+        "a card may use its skills and game text during your turn",
+        GAME_TEXT,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::model::{DilemmaType, Stat};
+    use crate::engine::fixture::{location, personnel, piece, table};
+    use crate::engine::question::Party;
+    use crate::engine::state::PieceId;
+    use crate::engine::verdict::VerdictValue;
+
+    /// A planet location 0 with alice's Klingon ship 0 ("Cloaking Device")
+    /// and Kurn 1 aboard it; a second, empty location 1.
+    fn scene() -> GameState {
+        let mut s = table();
+        s.phase = Phase::ExecuteOrders;
+        for _ in 0..2 {
+            let l = location(&mut s, "Alpha");
+            s.locations[l].mission.dilemma_type = Some(DilemmaType::Planet);
+        }
+        piece(
+            &mut s,
+            "ship",
+            CardType::Ship,
+            "alice",
+            Place::Space(0),
+            |c| {
+                c.affiliations = vec!["Klingon".into()];
+                c.text = "Cloaking Device.".into();
+            },
+        );
+        personnel(&mut s, "Kurn", "alice", Place::Aboard(0), &["Klingon"]);
+        s
+    }
+
+    fn question(act: &str, by: usize, to: Option<Target>) -> Question {
+        Question {
+            who: Party {
+                player: None,
+                card: None,
+                by: vec![PieceId(by)],
+            },
+            act: act.into(),
+            to,
+            target: vec![],
+            allowed_by: None,
+        }
+    }
+
+    /// The ruling of one rule on `act` by piece `by` (towards `to`), on the
+    /// scene after `edit`.
+    fn ruling(
+        rule: fn(&Act, &mut Vec<Reason>) -> Ruling,
+        (act, by, to): (&str, usize, Option<Target>),
+        edit: impl FnOnce(&mut GameState, &mut Question),
+    ) -> Ruling {
+        let mut s = scene();
+        let mut q = question(act, by, to);
+        edit(&mut s, &mut q);
+        let movers = q.who.pieces();
+        let ctx = Act {
+            state: &s,
+            q: &q,
+            player: "alice".into(),
+            asked: super::super::request(act, "alice", &movers, q.to, None),
+            movers,
+        };
+        rule(&ctx, &mut Vec::new())
+    }
+
+    fn refused(r: Ruling) -> bool {
+        matches!(r, Ruling::No(_) | Ruling::Refused(_))
+    }
+
+    const BEAM_DOWN: (&str, usize, Option<Target>) = ("beam", 1, Some(Target::Planet(0)));
+    const CLOAK: (&str, usize, Option<Target>) = ("cloak", 0, None);
+    const DOCK: (&str, usize, Option<Target>) = ("dock", 0, Some(Target::Piece(2)));
+
+    /// An outpost 2 at location 0, of `affiliation`, controlled by alice.
+    fn outpost(s: &mut GameState, affiliation: &str) {
+        piece(
+            s,
+            "outpost",
+            CardType::Facility,
+            "alice",
+            Place::Space(0),
+            |c| {
+                c.affiliations = vec![affiliation.into()];
+                c.class = Some("Outpost".into());
+            },
+        );
+    }
+
+    #[test]
+    fn a_whole_beaming_is_allowed_and_cites_beaming() {
+        let s = scene();
+        let v = can_act(&question("beam", 1, Some(Target::Planet(0))), &s);
+        assert_eq!(v.value, VerdictValue::Yes, "{:?}", v.reasons);
+        assert!(v.citations.contains(&Citation::glossary("beaming")));
+    }
+
+    #[test]
+    fn actions_are_taken_on_your_own_turn() {
+        assert!(refused(
+            ruling(own_turn, BEAM_DOWN, |s, _| s.turn_player = "bob".into())
+        ));
+        assert_eq!(ruling(own_turn, BEAM_DOWN, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn a_cloak_out_of_turn_cites_cloaking() {
+        let mut s = scene();
+        s.turn_player = "bob".into();
+        let v = can_act(&question("cloak", 0, None), &s);
+        assert_eq!(v.value, VerdictValue::No);
+        assert!(v
+            .citations
+            .contains(&Citation::glossary("cloaking and phasing")));
+    }
+
+    #[test]
+    fn no_other_action_during_a_battle() {
+        let battle = |s: &mut GameState, _: &mut Question| {
+            s.action = Some(crate::engine::action::Action {
+                kind: "ship battle".into(),
+                ..Default::default()
+            })
+        };
+        assert!(refused(ruling(battle_under_way, BEAM_DOWN, battle)));
+        assert_eq!(ruling(battle_under_way, BEAM_DOWN, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn a_card_in_stasis_does_nothing() {
+        let frozen = |s: &mut GameState, _: &mut Question| s.pieces[1].status.in_stasis = true;
+        assert!(refused(ruling(stasis, BEAM_DOWN, frozen)));
+        assert_eq!(ruling(stasis, BEAM_DOWN, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn a_card_in_play_forbidding_the_act_refuses_it() {
+        let forbid = |s: &mut GameState, _: &mut Question| {
+            piece(s, "Ban", CardType::Event, "alice", Place::Table, |c| {
+                c.text = "Your personnel may not beam.".into()
+            });
+        };
+        assert!(refused(ruling(forbidden, BEAM_DOWN, forbid)));
+        assert_eq!(ruling(forbidden, BEAM_DOWN, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn a_bound_ship_keeps_its_crew_but_takes_more_aboard() {
+        let bind = |s: &mut GameState| {
+            piece(
+                s,
+                "Hazard",
+                CardType::Dilemma,
+                "bob",
+                Place::Aboard(0),
+                |c| c.text = "Ship must do nothing but travel to far end of spaceline.".into(),
+            );
+        };
+        assert!(refused(ruling(required_action, BEAM_DOWN, |s, _| bind(s))));
+        let aboard = ("beam", 1, Some(Target::Piece(0)));
+        assert_eq!(
+            ruling(required_action, aboard, |s, _| bind(s)),
+            Ruling::Next
+        );
+    }
+
+    #[test]
+    fn moving_is_executing_orders() {
+        let late = |s: &mut GameState, _: &mut Question| s.phase = Phase::EndOfTurn;
+        assert!(refused(ruling(executing_orders, BEAM_DOWN, late)));
+        assert_eq!(ruling(executing_orders, BEAM_DOWN, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn stopped_cards_do_not_move_or_cloak() {
+        let stop = |s: &mut GameState, _: &mut Question| s.pieces[1].status.stopped = true;
+        assert!(refused(ruling(not_stopped, BEAM_DOWN, stop)));
+        assert_eq!(ruling(not_stopped, BEAM_DOWN, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn a_beaming_names_where_it_goes() {
+        let nowhere = ("beam", 1, None);
+        assert!(matches!(
+            ruling(beam_who, nowhere, |_, _| ()),
+            Ruling::Undecided(_)
+        ));
+        assert_eq!(ruling(beam_who, BEAM_DOWN, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn a_transport_stays_at_one_location() {
+        let away = ("beam", 1, Some(Target::Planet(1)));
+        assert!(refused(ruling(same_location, away, |_, _| ())));
+        assert_eq!(ruling(same_location, BEAM_DOWN, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn nobody_beams_into_space() {
+        let space = ("beam", 1, Some(Target::Location(0)));
+        assert!(refused(ruling(into_space, space, |_, _| ())));
+        assert_eq!(ruling(into_space, BEAM_DOWN, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn not_off_a_cloaked_ship() {
+        let cloaked = |s: &mut GameState, _: &mut Question| s.pieces[0].status.cloaked = true;
+        assert!(refused(ruling(cloaked_ends, BEAM_DOWN, cloaked)));
+        assert_eq!(ruling(cloaked_ends, BEAM_DOWN, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn not_from_a_nor_unless_a_card_allows() {
+        let nor = |s: &mut GameState, _: &mut Question| {
+            s.pieces[0].card.card_type = CardType::Facility;
+            s.pieces[0].card.class = Some("Station".into());
+            s.pieces[0].card.title = "Terok Nor".into();
+        };
+        assert!(refused(ruling(super::nor, BEAM_DOWN, nor)));
+        assert_eq!(ruling(super::nor, BEAM_DOWN, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn an_opponents_shields_keep_transporters_out() {
+        let theirs = |s: &mut GameState, _: &mut Question| {
+            s.pieces[0].controller = "bob".into();
+            s.pieces[0].card.str_shd = Some(Stat::Num(7));
+        };
+        assert!(refused(ruling(shields, BEAM_DOWN, theirs)));
+        assert_eq!(ruling(shields, BEAM_DOWN, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn borg_form_no_away_team() {
+        let borg = |s: &mut GameState, _: &mut Question| {
+            s.pieces[1].card.affiliations = vec!["Borg".into()]
+        };
+        assert!(refused(ruling(away_team, BEAM_DOWN, borg)));
+        assert_eq!(ruling(away_team, BEAM_DOWN, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn personnel_beam_aboard_only_a_compatible_ship() {
+        let up = ("beam", 2, Some(Target::Piece(0)));
+        let romulan = |s: &mut GameState, _: &mut Question| {
+            personnel(s, "Tomalak", "alice", Place::Planet(0), &["Romulan"]);
+        };
+        assert!(refused(ruling(compatible_aboard, up, romulan)));
+        let klingon = |s: &mut GameState, _: &mut Question| {
+            personnel(s, "Klag", "alice", Place::Planet(0), &["Klingon"]);
+        };
+        assert_eq!(ruling(compatible_aboard, up, klingon), Ruling::Next);
+        assert_eq!(ruling(transporters, up, klingon), Ruling::Yes);
+    }
+
+    #[test]
+    fn docking_needs_a_ship_and_full_staffing() {
+        assert!(matches!(
+            ruling(the_ship, DOCK, |_, q| q.who.by.clear()),
+            Ruling::Undecided(_)
+        ));
+        let no_crew = |s: &mut GameState, _: &mut Question| s.pieces[1].at = Place::Planet(0);
+        assert!(refused(ruling(staffed, DOCK, no_crew)));
+        assert_eq!(ruling(staffed, DOCK, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn a_phased_ship_may_not_dock_but_a_cloaked_one_may() {
+        let phased = |s: &mut GameState, _: &mut Question| s.pieces[0].status.phased = true;
+        assert!(refused(ruling(phased_ship, DOCK, phased)));
+        let mut reasons = Vec::new();
+        let s = {
+            let mut s = scene();
+            s.pieces[0].status.cloaked = true;
+            s
+        };
+        let q = question("dock", 0, Some(Target::Piece(2)));
+        let ctx = Act {
+            state: &s,
+            q: &q,
+            player: "alice".into(),
+            asked: super::super::request("dock", "alice", &[0], q.to, None),
+            movers: vec![0],
+        };
+        assert_eq!(cloaked_ship(&ctx, &mut reasons), Ruling::Next);
+        assert_eq!(reasons[0].citation, Some(Citation::rulings("cloaked ship")));
+    }
+
+    #[test]
+    fn ships_dock_at_a_facility_that_allows_it_at_their_location() {
+        let not_facility = |s: &mut GameState, _: &mut Question| {
+            personnel(s, "Klag", "alice", Place::Aboard(0), &["Klingon"]);
+        };
+        assert!(refused(ruling(docking_facility, DOCK, not_facility)));
+        let station = |s: &mut GameState, _: &mut Question| {
+            outpost(s, "Klingon");
+            s.pieces[2].card.class = Some("Station".into());
+        };
+        assert!(refused(ruling(docking_facility, DOCK, station)));
+        let docking_ports = |s: &mut GameState, q: &mut Question| {
+            station(s, q);
+            piece(s, "Ports", CardType::Event, "alice", Place::Table, |c| {
+                c.text = "Your ships may dock at any facility.".into()
+            });
+        };
+        assert_eq!(ruling(docking_facility, DOCK, docking_ports), Ruling::Next);
+        assert_eq!(
+            ruling(docking_facility, DOCK, |s, _| outpost(s, "Klingon")),
+            Ruling::Next
+        );
+        let elsewhere = |s: &mut GameState, _: &mut Question| {
+            outpost(s, "Klingon");
+            s.pieces[2].at = Place::Space(1);
+        };
+        assert!(refused(ruling(at_facility, DOCK, elsewhere)));
+        assert_eq!(
+            ruling(at_facility, DOCK, |s, _| outpost(s, "Klingon")),
+            Ruling::Next
+        );
+    }
+
+    #[test]
+    fn only_the_ship_must_be_compatible_with_the_facility() {
+        assert!(refused(ruling(ship_compatible, DOCK, |s, _| outpost(
+            s,
+            "Federation"
+        ))));
+        let romulan_crew = |s: &mut GameState, _: &mut Question| {
+            outpost(s, "Klingon");
+            personnel(s, "Tomalak", "alice", Place::Aboard(0), &["Romulan"]);
+        };
+        assert_eq!(ruling(ship_compatible, DOCK, romulan_crew), Ruling::Next);
+        assert_eq!(ruling(docks, DOCK, romulan_crew), Ruling::Yes);
+    }
+
+    #[test]
+    fn only_a_ship_whose_text_allows_it_lands_on_a_planet() {
+        let land = ("land", 0, None);
+        assert!(refused(ruling(a_ship, ("land", 1, None), |_, _| ())));
+        assert_eq!(ruling(a_ship, land, |_, _| ()), Ruling::Next);
+        assert!(refused(ruling(landed_already, land, |s, _| s.pieces[0]
+            .status
+            .landed =
+            true)));
+        let space = |s: &mut GameState, _: &mut Question| {
+            s.locations[0].mission.dilemma_type = Some(DilemmaType::Space)
+        };
+        assert!(refused(ruling(a_planet, land, space)));
+        assert!(refused(ruling(landing_allowed, land, |_, _| ())));
+        let lander = |s: &mut GameState, _: &mut Question| {
+            s.pieces[0].card.text = "May take off or land once each turn.".into()
+        };
+        assert_eq!(ruling(landing_allowed, land, lander), Ruling::Yes);
+    }
+
+    #[test]
+    fn cloaking_once_each_turn_never_twice_nor_with_phasing() {
+        let used = |s: &mut GameState, _: &mut Question| s.pieces[0].status.used_this_turn = true;
+        assert!(refused(ruling(once_each_turn, CLOAK, used)));
+        assert_eq!(ruling(once_each_turn, CLOAK, |_, _| ()), Ruling::Next);
+        let cloaked = |s: &mut GameState, _: &mut Question| s.pieces[0].status.cloaked = true;
+        assert!(refused(ruling(cloaked_already, CLOAK, cloaked)));
+        assert_eq!(
+            ruling(cloaked_already, ("decloak", 0, None), cloaked),
+            Ruling::Next
+        );
+        let phased = |s: &mut GameState, _: &mut Question| s.pieces[0].status.phased = true;
+        assert!(refused(ruling(not_both, CLOAK, phased)));
+    }
+
+    #[test]
+    fn a_ship_cloaks_only_with_a_device() {
+        assert_eq!(ruling(device, CLOAK, |_, _| ()), Ruling::Yes);
+        let none = |s: &mut GameState, _: &mut Question| s.pieces[0].card.text.clear();
+        assert!(refused(ruling(device, CLOAK, none)));
+    }
+
+    /// Kurn commandeering bob's ship 2.
+    fn commandeering(s: &mut GameState, q: &mut Question) {
+        piece(s, "theirs", CardType::Ship, "bob", Place::Space(0), |_| ());
+        q.target = vec![PieceId(2)];
+    }
+
+    #[test]
+    fn commandeer_only_an_opponents_ship_or_facility() {
+        let c = ("commandeer", 1, None);
+        assert!(matches!(
+            ruling(commandeer_target, c, |_, _| ()),
+            Ruling::Undecided(_)
+        ));
+        assert_eq!(ruling(commandeer_target, c, commandeering), Ruling::Next);
+        assert_eq!(ruling(commandeerable, c, commandeering), Ruling::Next);
+        let own = |s: &mut GameState, q: &mut Question| {
+            commandeering(s, q);
+            s.pieces[2].controller = "alice".into();
+        };
+        assert!(refused(ruling(not_yours, c, own)));
+        assert_eq!(ruling(not_yours, c, commandeering), Ruling::Next);
+    }
+
+    #[test]
+    fn borg_assimilate_and_others_need_a_card() {
+        let c = ("commandeer", 1, None);
+        let borg = |s: &mut GameState, q: &mut Question| {
+            commandeering(s, q);
+            s.pieces[1].card.affiliations = vec!["Borg".into()];
+        };
+        assert!(refused(ruling(borg_assimilate, c, borg)));
+        assert_eq!(ruling(borg_assimilate, c, commandeering), Ruling::Next);
+        assert!(refused(ruling(commandeer_allowed, c, commandeering)));
+    }
+
+    #[test]
+    fn game_text_is_used_unless_disabled_or_spent() {
+        let u = ("use", 1, None);
+        assert!(refused(ruling(disabled, u, |s, _| s.pieces[1]
+            .status
+            .disabled = true)));
+        assert!(refused(ruling(used_this_turn, u, |s, _| s.pieces[1]
+            .status
+            .used_this_turn =
+            true)));
+        assert!(refused(ruling(used_this_game, u, |s, _| s.pieces[1]
+            .status
+            .used_this_game =
+            true)));
+        assert_eq!(
+            ruling(stopped_may_use, u, |s, _| s.pieces[1].status.stopped = true),
+            Ruling::Next
+        );
+        assert_eq!(ruling(use_text, u, |_, _| ()), Ruling::Yes);
+    }
+
+    #[test]
+    fn probing_is_an_end_of_turn_action() {
+        let p = ("probe", 1, None);
+        assert!(refused(ruling(probe_end_of_turn, p, |_, _| ())));
+        assert_eq!(
+            ruling(probe_end_of_turn, p, |s, _| s.phase = Phase::EndOfTurn),
+            Ruling::Yes
+        );
+    }
 }

@@ -320,7 +320,7 @@ fn compatible(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
         &r.state.affiliations(r.card),
         &r.state.affiliations(f),
     );
-    reasons.push(why);
+    reasons.extend(why);
     if ok {
         return Ruling::Next;
     }

@@ -35,11 +35,12 @@ pub fn required_action(state: &GameState, ship: usize) -> Option<(usize, String)
         if !on_ship || c == ship {
             return None;
         }
-        let text = &piece.card.text;
-        let at = crate::repair::find_folded(text, "must do nothing but")?.start;
-        let end = text[at..].find('.').map_or(text.len(), |e| at + e);
-        let start = text[..at].rfind('.').map_or(0, |s| s + 1);
-        Some((c, text[start..end].trim().to_string()))
+        // The compiled text names the required action (never a re-read).
+        let compiled = crate::engine::abilities::continuous::of(&piece.card);
+        compiled
+            .required
+            .first()
+            .map(|sentence| (c, sentence.clone()))
     })
 }
 

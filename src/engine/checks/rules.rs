@@ -48,6 +48,15 @@ impl Entry {
         }
     }
 
+    /// The entry a rules table of `glossary/*.toml` names as its source.
+    pub fn from_table(source: &'static crate::vocab::affiliations::Source) -> Entry {
+        Entry {
+            doc: &source.doc,
+            title: &source.entry,
+            ruling: None,
+        }
+    }
+
     /// The same rule, also stated by the Current Rulings entry `title`.
     pub const fn stated_in_rulings(self, title: &'static str) -> Entry {
         Entry {
