@@ -7,6 +7,7 @@
 //! names the Glossary / Current Rulings entry it comes from.
 
 pub mod affiliations;
+pub mod card_rulings;
 pub mod icons;
 pub mod skills;
 pub mod synonyms;
@@ -34,6 +35,7 @@ pub struct Vocabulary {
     pub affiliations: affiliations::Affiliations,
     pub synonyms: synonyms::Synonyms,
     pub usable: usable::Usable,
+    pub card_rulings: card_rulings::CardRulings,
 }
 
 const ICONS: &str = include_str!("../../glossary/icons.toml");
@@ -41,6 +43,7 @@ const SKILLS: &str = include_str!("../../glossary/skills.toml");
 const AFFILIATIONS: &str = include_str!("../../glossary/affiliations.toml");
 const SYNONYMS: &str = include_str!("../../glossary/synonyms.toml");
 const USABLE: &str = include_str!("../../glossary/usable.toml");
+const CARD_RULINGS: &str = include_str!("../../glossary/card-rulings.toml");
 
 /// The vocabulary files that shape what ingest writes (icons and skills for
 /// the card model, synonyms for the search index): when one changes, an index
@@ -57,6 +60,7 @@ pub fn vocabulary() -> &'static Vocabulary {
         affiliations: parse_embedded("affiliations.toml", AFFILIATIONS),
         synonyms: parse_embedded("synonyms.toml", SYNONYMS),
         usable: parse_embedded("usable.toml", USABLE),
+        card_rulings: parse_embedded("card-rulings.toml", CARD_RULINGS),
     })
 }
 

@@ -8,6 +8,7 @@ use crate::engine::question::{AttemptQuestion as Question, Party};
 use crate::engine::requirements;
 use crate::engine::state::{GameState, Place, Purpose};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
+use crate::vocab::card_rulings::Aspect;
 
 /// The personnel of the group a question names: `by` personnel, and the crew
 /// of any ship or facility in `by` or `card`.
@@ -458,26 +459,44 @@ fn requirements_later(_: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
 /// The requirement a question asks about, and the entry that governs it: a
 /// `requirement` text, a mission's requirements, or a dilemma's compiled
 /// conditions.
-fn requirement_of(
-    q: &Question,
-    state: &GameState,
-) -> Option<(Result<requirements::Requirement, String>, &'static str)> {
+fn requirement_of<'s>(q: &'s Question, state: &'s GameState) -> Option<Required<'s>> {
     let read = |text: &str| {
         requirements::parse(text)
             .map_err(|e| format!("cannot read the requirement \"{text}\": {e}"))
     };
+    let of_card = |card: &'s Card, title: &'static str, req| Required {
+        req,
+        title,
+        card: Some(&card.title),
+    };
     if let Some(r) = &q.requirement {
-        return Some((read(r), "meeting requirements"));
+        return Some(Required {
+            req: read(r),
+            title: "meeting requirements",
+            card: None,
+        });
     }
     if let Some(d) = &q.dilemma {
         if d.card_type == CardType::Mission {
-            return Some((read(&d.text), "mission attempt"));
+            return Some(of_card(d, "mission attempt", read(&d.text)));
         }
         let compiled = crate::engine::abilities::dilemma::compile_dilemma(&d.title, &d.text);
-        return compiled.conditions.map(|c| (Ok(c), "dilemma resolution"));
+        return compiled
+            .conditions
+            .map(|c| of_card(d, "dilemma resolution", Ok(c)));
     }
-    q.mission
-        .map(|l| (read(&state.locations[l.0].mission.text), "mission attempt"))
+    q.mission.map(|l| {
+        let mission = &state.locations[l.0].mission;
+        of_card(mission, "mission attempt", read(&mission.text))
+    })
+}
+
+/// A requirement read for a question: the requirement (or why it cannot be
+/// read), the entry governing it, and the card it is printed on.
+struct Required<'s> {
+    req: Result<requirements::Requirement, String>,
+    title: &'static str,
+    card: Option<&'s str>,
 }
 
 /// A `meets requirements` question with what its rules share: the group,
@@ -487,6 +506,8 @@ pub struct Meeting<'a> {
     all: Vec<usize>,
     req: requirements::Requirement,
     title: &'static str,
+    /// The mission or dilemma the requirement is printed on.
+    card: Option<&'a str>,
 }
 
 impl Meeting<'_> {
@@ -499,7 +520,7 @@ impl Meeting<'_> {
 
 /// `ask = "meets requirements"`.
 pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
-    let Some((req, title)) = requirement_of(q, state) else {
+    let Some(Required { req, title, card }) = requirement_of(q, state) else {
         return undecided("`meets requirements` needs `mission`, `dilemma` or `requirement` (and a dilemma whose conditions can be read)", vec![], "meeting requirements");
     };
     let req = match req {
@@ -511,6 +532,7 @@ pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
         all: group(&q.who, state),
         req,
         title,
+        card,
     };
     decide(&meeting_rules(), &ctx)
 }
@@ -562,15 +584,29 @@ fn modified_values(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {
 
 /// The requirement is cited to the entry that governs it (a mission's
 /// requirements, a dilemma's conditions, or a requirement asked alone).
+/// A clarification of the card's requirements in the Current Rulings is
+/// cited with it: the requirement read is the clarified one.
 fn requirement_read(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {
     reasons.push(because(format!("requirement: {}", m.req), m.title));
+    let clarified = m.card.and_then(|c| {
+        super::card_ruling(
+            c,
+            Aspect::Requirements,
+            format!("{c}'s requirements are read as clarified"),
+        )
+    });
+    reasons.extend(clarified);
     Ruling::Next
 }
 
+/// Met or not, the verdict names how each deciding term is met (a total, a
+/// skill twice over, a classification...) and the entry saying so.
 fn met_together(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {
     let in_play: Vec<Card> = m.able().iter().map(|&p| m.state.card_in_play(p)).collect();
     let cards: Vec<&Card> = in_play.iter().collect();
     let unmet = requirements::evaluate(&m.req, &cards);
+    let grounds = requirements::grounds::grounds(&m.req, &cards);
+    reasons.extend(requirements::grounds::reasons(&grounds, &cards));
     if unmet.is_empty() {
         let why = format!(
             "{} personnel together meet it (any of them may be used)",
@@ -651,6 +687,7 @@ mod tests {
             all: vec![1, 2],
             req,
             title,
+            card: None,
         }
     }
 
@@ -678,6 +715,45 @@ mod tests {
     fn a_skill_the_group_holds_meets_the_requirement() {
         assert_eq!(meeting(&mut scene(), "Diplomacy"), Ruling::Yes);
         assert!(refused(meeting(&mut scene(), "2 Diplomacy")));
+    }
+
+    #[test]
+    fn a_miss_cites_how_the_unmet_term_is_met() {
+        let mut s = scene();
+        s.pieces[1].card.skills = vec![crate::cards::model::Skill {
+            name: "Diplomacy".into(),
+            level: 1.0,
+        }];
+        let mut ctx = kurn_and_klag(&s, "meeting requirements");
+        ctx.req = requirements::parse("2 Diplomacy").expect("a requirement");
+        let v = decide(&meeting_rules(), &ctx);
+        assert_eq!(v.value, VerdictValue::No);
+        let multiples = crate::engine::verdict::Citation::glossary("dilemma resolution");
+        assert!(v.citations.contains(&multiples), "{:?}", v.citations);
+    }
+
+    #[test]
+    fn a_clarified_requirement_cites_its_ruling() {
+        let s = scene();
+        let ruled = crate::vocab::vocabulary()
+            .card_rulings
+            .rulings
+            .iter()
+            .find(|r| r.on == Aspect::Requirements)
+            .expect("a ruling on requirements");
+        let mut ctx = kurn_and_klag(&s, "mission attempt");
+        let cited = |ctx: &Meeting| {
+            let mut reasons = Vec::new();
+            requirement_read(ctx, &mut reasons);
+            reasons
+                .into_iter()
+                .filter_map(|r| r.citation)
+                .collect::<Vec<_>>()
+        };
+        let ruling = crate::engine::verdict::Citation::rulings(&ruled.entry);
+        assert!(!cited(&ctx).contains(&ruling));
+        ctx.card = Some(&ruled.card);
+        assert!(cited(&ctx).contains(&ruling));
     }
 
     #[test]
