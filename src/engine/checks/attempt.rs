@@ -589,7 +589,7 @@ fn modified_values(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {
 fn requirement_read(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {
     reasons.push(because(format!("requirement: {}", m.req), m.title));
     let clarified = m.card.and_then(|c| {
-        super::card_ruling(
+        Reason::card_ruling(
             c,
             Aspect::Requirements,
             format!("{c}'s requirements are read as clarified"),

@@ -42,26 +42,6 @@ pub fn ruling(text: impl Into<String>, title: &str) -> Reason {
     }
 }
 
-/// The reason a card-specific Current Rulings entry gives when a check reads
-/// the `aspect` of the card it rules on (`glossary/card-rulings.toml`).
-pub fn card_ruling(
-    title: &str,
-    aspect: crate::vocab::card_rulings::Aspect,
-    what: impl Into<String>,
-) -> Option<Reason> {
-    let r = crate::vocab::vocabulary()
-        .card_rulings
-        .about(title, aspect)?;
-    Some(Reason {
-        text: format!(
-            "{} ({}: as the Current Rulings settle it)",
-            what.into(),
-            aspect.name()
-        ),
-        citation: Some((&r.source()).into()),
-    })
-}
-
 /// A reason applying a rules fact from `glossary/*.toml`, cited to the entry
 /// the table names for it.
 pub fn per_table(text: impl Into<String>, source: &crate::vocab::affiliations::Source) -> Reason {
