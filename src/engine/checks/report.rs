@@ -86,8 +86,6 @@ const REPORT_QUADRANT: Entry = REPORT.stated_in_rulings("reporting for duty");
 const TURN: Entry = Entry::glossary("turn");
 const FACILITY: Entry = Entry::glossary("facility");
 const CARD_PLAY: Entry = Entry::glossary("card play");
-/// "Personnel and ships may report to compatible facilities."
-const COMPATIBLE: Entry = Entry::glossary("compatible");
 
 /// The rules of `can report`, in order.
 pub fn rules<'a>() -> [Rule<Report<'a>>; 16] {
@@ -150,7 +148,7 @@ pub fn rules<'a>() -> [Rule<Report<'a>>; 16] {
         },
         Rule {
             name: "compatible with the facility",
-            entry: COMPATIBLE,
+            entry: REPORT,
             apply: compatible,
         },
         Rule {
@@ -330,6 +328,8 @@ fn headquarters(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     Ruling::Next
 }
 
+/// "report" sends cards to a compatible facility; "compatible" says which
+/// are ("Personnel and ships may report to compatible facilities").
 fn compatible(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     let f = r.facility();
     let (ok, why) = super::compat::sets_compatible(
@@ -339,22 +339,16 @@ fn compatible(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
         &r.state.affiliations(f),
     );
     reasons.push(why);
+    let (card, facility) = (&r.state.pieces[r.card].card.title, r.handle(f));
+    let is = if ok { "is" } else { "is not" };
+    reasons.push(because(
+        format!("{card} {is} compatible with {facility}: personnel and ships may report to compatible facilities"),
+        "compatible",
+    ));
     if ok {
-        reasons.push(because(
-            format!(
-                "{} is compatible with {}: personnel and ships may report to compatible facilities",
-                r.state.pieces[r.card].card.title,
-                r.handle(f)
-            ),
-            "compatible",
-        ));
         return Ruling::Next;
     }
-    Ruling::No(format!(
-        "{} is not compatible with {}",
-        r.state.pieces[r.card].card.title,
-        r.handle(f)
-    ))
+    Ruling::No(format!("{card} is not compatible with {facility}"))
 }
 
 /// A card other than a facility or site that allows the report lets the
