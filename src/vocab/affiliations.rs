@@ -139,6 +139,9 @@ pub struct Affiliations {
 pub struct Attempts {
     pub no_mission_attempts: Vec<String>,
     pub source: Source,
+    /// Other entries stating the same rule.
+    #[serde(default)]
+    pub also_stated: Vec<Source>,
     pub no_commandeering: Vec<String>,
     pub commandeering_source: Source,
 }

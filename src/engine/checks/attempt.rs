@@ -228,7 +228,18 @@ fn forbidden(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
     reasons.push(fact(format!("{} attempts {}", a.player, a.mission().name)));
     let actors: Vec<usize> = a.everyone().copied().collect();
     let asked = super::request("attempt", &a.player, &actors, None, Some(a.loc));
-    super::forbidden_by_card(a.state, &asked).map_or(Ruling::Next, Ruling::Refused)
+    let Some(refusal) = super::forbidden_by_card(a.state, &asked) else {
+        return Ruling::Next;
+    };
+    reasons.extend(attemptability_ruling(a));
+    Ruling::Refused(refusal)
+}
+
+/// The Current Rulings entry on who may attempt this mission, if any
+/// (`glossary/card-rulings.toml`).
+fn attemptability_ruling(a: &Attempt) -> Option<Reason> {
+    let m = &a.mission().mission.title;
+    Reason::card_ruling(m, Aspect::Attemptable, format!("who may attempt {m}"))
 }
 
 fn own_turn(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
@@ -250,13 +261,21 @@ fn executing_orders(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
     .map_or(Ruling::Next, Ruling::Refused)
 }
 
-fn attempting_affiliation(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+fn attempting_affiliation(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
     let rules = &crate::vocab::vocabulary().affiliations;
     // The ship counts too: an uncrewed Borg ship is still Borg.
     let barred = a
         .state
         .barred_affiliation(a.everyone(), |aff| rules.may_attempt_missions(aff));
     barred.map_or(Ruling::Next, |affiliation| {
+        let why = format!("{affiliation} never attempt missions");
+        reasons.extend(
+            rules
+                .attempts
+                .also_stated
+                .iter()
+                .map(|s| per_table(&why, s)),
+        );
         Ruling::Refused(per_table(
             format!("{affiliation} do not make mission attempts (only scouting attempts)"),
             &rules.attempts.source,
@@ -302,7 +321,8 @@ fn unsolved(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
     })
 }
 
-fn attemptable(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+fn attemptable(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
+    reasons.extend(attemptability_ruling(a));
     let m = a.mission();
     let any_text = m
         .mission
@@ -359,7 +379,13 @@ fn space_only(a: &Attempt) -> bool {
     a.mission().is_space() && !a.mission().is_planet()
 }
 
-fn space_mission(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+fn space_mission(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
+    if let Some(ship) = a.ship.filter(|_| space_only(a)) {
+        if !super::staffing::staffed(a.state, ship, &a.player).0 {
+            let why = format!("{} is stalled (not staffed), not \"stopped\": it may still attempt the mission at its location", a.handle(ship));
+            reasons.push(because(why, "ship staffing"));
+        }
+    }
     if !space_only(a) || a.ship.is_some() {
         return Ruling::Next;
     }
@@ -441,10 +467,14 @@ fn matching_mission(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
 
 fn compatible_group(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
     let (ok, why) = super::compat::pieces_compatible(a.state, &a.player, &a.able());
+    reasons.extend(why);
     if ok {
+        reasons.push(because(
+            "compatible personnel may mix in the same crew or Away Team",
+            "compatible",
+        ));
         return Ruling::Next;
     }
-    reasons.extend(why);
     Ruling::No("incompatible personnel may not mix in one crew or Away Team".into())
 }
 
@@ -673,6 +703,72 @@ mod tests {
 
     fn refused(r: Ruling) -> bool {
         matches!(r, Ruling::No(_) | Ruling::Refused(_))
+    }
+
+    /// The entry titles one rule's reasons (and refusal) cite, for the Away
+    /// Team or, with `crew`, the ship's crew.
+    fn cited(
+        rule: fn(&Attempt, &mut Vec<Reason>) -> Ruling,
+        crew: bool,
+        edit: impl FnOnce(&mut GameState),
+    ) -> Vec<String> {
+        let mut s = scene();
+        if crew {
+            s.pieces[1].at = Place::Aboard(0);
+            s.pieces[2].at = Place::Aboard(0);
+        }
+        edit(&mut s);
+        let ctx = Attempt {
+            state: &s,
+            all: vec![1, 2],
+            ship: crew.then_some(0),
+            loc: 0,
+            player: "alice".into(),
+        };
+        let mut reasons = Vec::new();
+        if let Ruling::Refused(why) = rule(&ctx, &mut reasons) {
+            reasons.push(why);
+        }
+        let titles = reasons
+            .into_iter()
+            .filter_map(|r| r.citation)
+            .map(|c| c.title);
+        titles.collect()
+    }
+
+    #[test]
+    fn every_entry_stating_that_borg_never_attempt_is_cited() {
+        let borg = cited(attempting_affiliation, false, |s| {
+            s.pieces[1].card.affiliations = vec!["Borg".into()];
+        });
+        assert!(borg.contains(&"attempt".to_string()) && borg.contains(&"Borg".to_string()));
+        assert!(cited(attempting_affiliation, false, |_| ()).is_empty());
+    }
+
+    #[test]
+    fn a_stalled_ship_is_noted_as_still_attempting() {
+        let stalled = cited(space_mission, true, |s| {
+            space(s);
+            s.pieces[0].card.staffing = vec!["Cmd".into(), "Cmd".into(), "Cmd".into()];
+        });
+        assert!(
+            stalled.contains(&"ship staffing".to_string()),
+            "{stalled:?}"
+        );
+    }
+
+    #[test]
+    fn the_ruling_on_who_may_attempt_a_mission_is_cited_for_that_mission() {
+        let ruled = crate::vocab::vocabulary()
+            .card_rulings
+            .rulings
+            .iter()
+            .find(|r| r.on == Aspect::Attemptable)
+            .expect("a row");
+        let title = ruled.card.clone();
+        let cites = cited(attemptable, false, |s| s.locations[0].mission.title = title);
+        assert!(cites.contains(&ruled.entry));
+        assert!(!cited(attemptable, false, |_| ()).contains(&ruled.entry));
     }
 
     fn space(s: &mut GameState) {
