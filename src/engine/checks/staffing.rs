@@ -281,7 +281,7 @@ pub fn can_move(q: &Question, state: &GameState) -> Verdict {
 const MOVEMENT: Entry = Entry::glossary("movement");
 
 /// The rules of normal movement, in order.
-pub fn move_rules<'a>() -> [Rule<Move<'a>>; 7] {
+pub fn move_rules<'a>() -> [Rule<Move<'a>>; 8] {
     [
         Rule {
             name: "on your own turn",
@@ -302,6 +302,11 @@ pub fn move_rules<'a>() -> [Rule<Move<'a>>; 7] {
             name: "as a required action says",
             entry: Entry::glossary("actions – required"),
             apply: required_move,
+        },
+        Rule {
+            name: "a cloaked ship still moves",
+            entry: Entry::rulings("cloaked ship"),
+            apply: cloaked_moves,
         },
         Rule {
             name: "undock first",
@@ -334,6 +339,17 @@ fn unstopped(m: &Move, _: &mut Vec<Reason>) -> Ruling {
         return Ruling::Next;
     }
     Ruling::No("\"stopped\" cards cannot perform normal movement".into())
+}
+
+/// Cloaking hides a ship from what is outside it; moving is internal to it.
+fn cloaked_moves(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
+    if m.state.pieces[m.ship].status.cloaked {
+        reasons.push(super::ruling(
+            "a cloaked ship may move, dock and undock (it may not affect anything outside the ship)",
+            "cloaked ship",
+        ));
+    }
+    Ruling::Next
 }
 
 fn not_in_stasis(m: &Move, _: &mut Vec<Reason>) -> Ruling {
@@ -511,6 +527,15 @@ mod tests {
         to: usize,
         edit: impl FnOnce(&mut GameState),
     ) -> Ruling {
+        move_applied(rule, to, edit).0
+    }
+
+    /// A move rule's ruling and the reasons it gave.
+    fn move_applied(
+        rule: fn(&Move, &mut Vec<Reason>) -> Ruling,
+        to: usize,
+        edit: impl FnOnce(&mut GameState),
+    ) -> (Ruling, Vec<Reason>) {
         let mut s = scene();
         edit(&mut s);
         let q = Question {
@@ -521,15 +546,26 @@ mod tests {
             },
             to: Some(Target::Location(to)),
         };
-        rule(
+        let mut reasons = Vec::new();
+        let r = rule(
             &Move {
                 state: &s,
                 q: &q,
                 ship: 0,
                 player: "alice".into(),
             },
-            &mut Vec::new(),
-        )
+            &mut reasons,
+        );
+        (r, reasons)
+    }
+
+    #[test]
+    fn a_cloaked_ship_moves_citing_the_ruling_that_says_so() {
+        let (r, reasons) = move_applied(cloaked_moves, 1, |s| s.pieces[0].status.cloaked = true);
+        assert_eq!(r, Ruling::Next);
+        let cloaked = Some(crate::engine::verdict::Citation::rulings("cloaked ship"));
+        assert!(reasons.iter().any(|r| r.citation == cloaked));
+        assert!(move_applied(cloaked_moves, 1, |_| ()).1.is_empty());
     }
 
     #[test]
