@@ -123,8 +123,25 @@ pub fn staffing_rules<'a>() -> [Rule<Staffing<'a>>; 4] {
     ]
 }
 
+/// Usable crew staff the ship; one of another affiliation only when
+/// compatible with it ("compatible": cards of different affiliations work
+/// together only if compatible).
 fn who_may_staff(s: &Staffing, reasons: &mut Vec<Reason>) -> Ruling {
-    s.usable_crew(reasons);
+    let ship_affs = s.state.affiliations(s.ship);
+    for p in s.usable_crew(reasons) {
+        let affs = s.state.affiliations(p);
+        if affs.iter().any(|a| ship_affs.contains(a)) {
+            continue;
+        }
+        let (ok, why) = super::compat::sets_compatible(s.state, s.player, &affs, &ship_affs);
+        reasons.push(why);
+        let counts = if ok {
+            "is compatible with the ship and may help staff it"
+        } else {
+            "is not compatible with the ship and does not help staff it"
+        };
+        reasons.push(because(format!("{} {counts}", s.handle(p)), "compatible"));
+    }
     Ruling::Next
 }
 
@@ -510,16 +527,42 @@ mod tests {
         rule: fn(&Staffing, &mut Vec<Reason>) -> Ruling,
         edit: impl FnOnce(&mut GameState),
     ) -> Ruling {
+        staffing_applied(rule, edit).0
+    }
+
+    /// A staffing rule's ruling and the entry titles its reasons cite.
+    fn staffing_applied(
+        rule: fn(&Staffing, &mut Vec<Reason>) -> Ruling,
+        edit: impl FnOnce(&mut GameState),
+    ) -> (Ruling, Vec<String>) {
         let mut s = scene();
         edit(&mut s);
-        rule(
-            &Staffing {
-                state: &s,
-                ship: 0,
-                player: "alice",
-            },
-            &mut Vec::new(),
-        )
+        let mut reasons = Vec::new();
+        let staffing = Staffing {
+            state: &s,
+            ship: 0,
+            player: "alice",
+        };
+        let r = rule(&staffing, &mut reasons);
+        let titles = reasons
+            .into_iter()
+            .filter_map(|r| r.citation)
+            .map(|c| c.title);
+        (r, titles.collect())
+    }
+
+    #[test]
+    fn crew_of_another_affiliation_is_judged_compatible_or_not() {
+        let (_, same) = staffing_applied(who_may_staff, |_| ());
+        assert!(!same.contains(&"compatible".to_string()));
+        let (r, federation) = staffing_applied(who_may_staff, |s| {
+            s.pieces[2].card.affiliations = vec!["Federation".into()];
+        });
+        assert_eq!(r, Ruling::Next);
+        assert!(
+            federation.contains(&"compatible".to_string()),
+            "{federation:?}"
+        );
     }
 
     fn move_ruling(
