@@ -160,12 +160,22 @@ pub async fn search(
         Ok(q) => q,
         Err(e) => return e.into_response(),
     };
-    work(app, Lane::Lookup, move |w| {
-        let hits = w
+    // A search that would queue is ranked by words only, and says so.
+    let mut q = q;
+    let busy = app.lanes.busy(Lane::Search);
+    q.lexical_only |= busy;
+    work(app, Lane::Search, move |w| {
+        let found = w
             .searcher
-            .search(&q)
+            .search_detailed(&q)
             .map_err(|e| ApiError::bad(format!("{e:#}")))?;
-        Ok(json!({ "query": q.text, "results": hits }))
+        Ok(json!({
+            "query": q.text,
+            "detected": found.detected,
+            "ranking": found.ranking,
+            "busy": busy,
+            "results": found.hits,
+        }))
     })
     .await
 }
@@ -417,8 +427,13 @@ pub async fn check(State(app): State<Arc<App>>, body: Bytes) -> Response {
     work(app, Lane::Scenario, move |w| {
         let resolver = DbTitleResolver::new(&w.db);
         let path = std::path::Path::new(POSTED_SCENARIO);
-        let scenario = crate::scenario::load(path, &text, &w.db, &resolver)
-            .map_err(|e| ApiError::at(&e, e.line, e.col, &e.message))?;
+        let scenario = crate::scenario::load(path, &text, &w.db, &resolver).map_err(|e| {
+            let all: Vec<Value> = e
+                .all()
+                .map(|e| json!({"line": e.line, "col": e.col, "message": e.message}))
+                .collect();
+            ApiError::at(&e, e.line, e.col, &e.message).with("errors", json!(all))
+        })?;
         let result = FileResult::answered(&scenario, &w.db);
         let mut v = serde_json::to_value(&result).map_err(anyhow::Error::from)?;
         if let Some(b) = &result.board {
@@ -452,8 +467,13 @@ pub async fn errata(State(app): State<Arc<App>>, body: Bytes) -> Response {
     };
     work(app, Lane::Scenario, move |w| {
         let path = std::path::Path::new("errata.toml");
-        let errata = crate::errata::Errata::parse(path, &req.errata, &w.db)
-            .map_err(|e| ApiError::at(&e, e.line, e.col, &e.message))?;
+        let errata = crate::errata::Errata::parse(path, &req.errata, &w.db).map_err(|e| {
+            let all: Vec<Value> = e
+                .all()
+                .map(|e| json!({"line": e.line, "col": e.col, "message": e.message}))
+                .collect();
+            ApiError::at(&e, e.line, e.col, &e.message).with("errors", json!(all))
+        })?;
         let mut scenarios = w.rulings.clone();
         scenarios.extend(req.scenarios.into_iter().enumerate().map(|(i, s)| {
             crate::errata::ScenarioText {
