@@ -685,33 +685,15 @@ mod tests {
         crew: bool,
         edit: impl FnOnce(&mut GameState),
     ) -> Ruling {
-        let mut s = scene();
-        if crew {
-            s.pieces[1].at = Place::Aboard(0);
-            s.pieces[2].at = Place::Aboard(0);
-        }
-        edit(&mut s);
-        let ctx = Attempt {
-            state: &s,
-            all: vec![1, 2],
-            ship: crew.then_some(0),
-            loc: 0,
-            player: "alice".into(),
-        };
-        rule(&ctx, &mut Vec::new())
+        applied(rule, crew, edit).0
     }
 
-    fn refused(r: Ruling) -> bool {
-        matches!(r, Ruling::No(_) | Ruling::Refused(_))
-    }
-
-    /// The entry titles one rule's reasons (and refusal) cite, for the Away
-    /// Team or, with `crew`, the ship's crew.
-    fn cited(
+    /// [`ruling`] with the reasons the rule gave.
+    fn applied(
         rule: fn(&Attempt, &mut Vec<Reason>) -> Ruling,
         crew: bool,
         edit: impl FnOnce(&mut GameState),
-    ) -> Vec<String> {
+    ) -> (Ruling, Vec<Reason>) {
         let mut s = scene();
         if crew {
             s.pieces[1].at = Place::Aboard(0);
@@ -726,14 +708,21 @@ mod tests {
             player: "alice".into(),
         };
         let mut reasons = Vec::new();
-        if let Ruling::Refused(why) = rule(&ctx, &mut reasons) {
-            reasons.push(why);
-        }
-        let titles = reasons
-            .into_iter()
-            .filter_map(|r| r.citation)
-            .map(|c| c.title);
-        titles.collect()
+        (rule(&ctx, &mut reasons), reasons)
+    }
+
+    fn refused(r: Ruling) -> bool {
+        matches!(r, Ruling::No(_) | Ruling::Refused(_))
+    }
+
+    /// The entry titles one rule's reasons (and refusal) cite.
+    fn cited(
+        rule: fn(&Attempt, &mut Vec<Reason>) -> Ruling,
+        crew: bool,
+        edit: impl FnOnce(&mut GameState),
+    ) -> Vec<String> {
+        let (r, reasons) = applied(rule, crew, edit);
+        super::super::rules::titles_cited(r, reasons)
     }
 
     #[test]

@@ -671,14 +671,7 @@ mod tests {
         };
         let mut reasons = Vec::new();
         let r = rule(&ctx, &mut reasons);
-        if let Ruling::Refused(why) = &r {
-            reasons.push(why.clone());
-        }
-        let cited = reasons
-            .into_iter()
-            .filter_map(|r| r.citation)
-            .map(|c| c.title);
-        (r, cited.collect())
+        (r.clone(), super::super::rules::titles_cited(r, reasons))
     }
 
     fn cites(

@@ -296,14 +296,8 @@ mod tests {
             b: &state.pieces[1],
         };
         let mut reasons = Vec::new();
-        if let Ruling::Refused(why) = rule(&pair, &mut reasons) {
-            reasons.push(why);
-        }
-        let titles = reasons
-            .into_iter()
-            .filter_map(|r| r.citation)
-            .map(|c| c.title);
-        titles.collect()
+        let r = rule(&pair, &mut reasons);
+        super::super::rules::titles_cited(r, reasons)
     }
 
     #[test]

@@ -379,11 +379,7 @@ mod tests {
             rules,
         };
         let r = rule(&check, &mut reasons);
-        let titles = reasons
-            .into_iter()
-            .filter_map(|r| r.citation)
-            .map(|c| c.title);
-        (r, titles.collect())
+        (r.clone(), super::super::rules::titles_cited(r, reasons))
     }
 
     #[test]

@@ -493,6 +493,14 @@ mod tests {
         rule: fn(&Report, &mut Vec<Reason>) -> Ruling,
         edit: impl FnOnce(&mut GameState, &mut Question),
     ) -> Ruling {
+        applied(rule, edit).0
+    }
+
+    /// [`ruling`] with the reasons the rule gave.
+    fn applied(
+        rule: fn(&Report, &mut Vec<Reason>) -> Ruling,
+        edit: impl FnOnce(&mut GameState, &mut Question),
+    ) -> (Ruling, Vec<Reason>) {
         let mut s = scene();
         let mut q = question(0);
         edit(&mut s, &mut q);
@@ -503,7 +511,8 @@ mod tests {
             player: "alice".into(),
             asked: super::super::request("report", "alice", &[0], q.to, None),
         };
-        rule(&ctx, &mut Vec::new())
+        let mut reasons = Vec::new();
+        (rule(&ctx, &mut reasons), reasons)
     }
 
     fn refused(r: Ruling) -> bool {
@@ -515,18 +524,7 @@ mod tests {
         rule: fn(&Report, &mut Vec<Reason>) -> Ruling,
         edit: impl FnOnce(&mut GameState),
     ) -> Vec<Citation> {
-        let mut s = scene();
-        edit(&mut s);
-        let q = question(0);
-        let ctx = Report {
-            state: &s,
-            q: &q,
-            card: 0,
-            player: "alice".into(),
-            asked: super::super::request("report", "alice", &[0], q.to, None),
-        };
-        let mut reasons = Vec::new();
-        rule(&ctx, &mut reasons);
+        let reasons = applied(rule, |s, _| edit(s)).1;
         reasons.into_iter().filter_map(|r| r.citation).collect()
     }
 

@@ -544,11 +544,7 @@ mod tests {
             player: "alice",
         };
         let r = rule(&staffing, &mut reasons);
-        let titles = reasons
-            .into_iter()
-            .filter_map(|r| r.citation)
-            .map(|c| c.title);
-        (r, titles.collect())
+        (r.clone(), super::super::rules::titles_cited(r, reasons))
     }
 
     #[test]
