@@ -53,8 +53,8 @@ pub fn abilities(ctx: &Context, args: AbilitiesArgs) -> anyhow::Result<ExitCode>
             report.override_entries
         );
         println!(
-            "{} card-specific rulings in glossary/card-rulings.toml",
-            crate::vocab::vocabulary().card_rulings.count()
+            "{} card-specific Current Rulings entries in glossary/card-rulings.toml",
+            report.card_rulings
         );
         let d = &report.dilemmas;
         println!(

@@ -96,14 +96,26 @@ pub fn attribute(state: &GameState, piece: usize, attr: Attr) -> Value {
         };
     };
     let (reaching, mut notes) = modifiers_on(state, piece, attr);
-    let (applied, copies) = stacked(reaching);
-    notes.extend(copies.into_iter().map(|a| Change {
+    let Stacked {
+        applied,
+        dropped,
+        stacking,
+    } = stacked(reaching);
+    notes.extend(dropped.into_iter().map(|a| Change {
         source: a.source,
         text: format!(
             "another {} is not cumulative: its {} {} does not apply again",
             a.title,
             attr.name(),
             a.op
+        ),
+        citation: Citation::glossary("cumulative"),
+    }));
+    notes.extend(stacking.into_iter().map(|(source, title)| Change {
+        source,
+        text: format!(
+            "another {title} is cumulative: its {} modifier applies again",
+            attr.name()
         ),
         citation: Citation::glossary("cumulative"),
     }));
@@ -225,28 +237,44 @@ fn damage_marker(state: &GameState, source: usize, piece: usize, attr: Attr) -> 
     printed_value(attr.printed(&s.card)).map(ModOp::Add)
 }
 
+/// The modifiers reaching a piece after copies are counted.
+struct Stacked {
+    applied: Vec<Applied>,
+    /// Copies of a non-cumulative card, left out.
+    dropped: Vec<Applied>,
+    /// Copies of a cumulative card that applied again: source and title.
+    stacking: Vec<(usize, String)>,
+}
+
 /// Copies of a non-cumulative card count once; a cumulative card's copies
-/// stack (up to its cap, when it has one). Returns the applied and the
-/// copies left out.
-fn stacked(applied: Vec<Applied>) -> (Vec<Applied>, Vec<Applied>) {
-    let mut out: Vec<Applied> = Vec::new();
-    let mut dropped = Vec::new();
-    for a in applied {
+/// stack (up to its cap, when it has one).
+fn stacked(reaching: Vec<Applied>) -> Stacked {
+    let mut out = Stacked {
+        applied: Vec::new(),
+        dropped: Vec::new(),
+        stacking: Vec::new(),
+    };
+    for a in reaching {
         let same = out
+            .applied
             .iter_mut()
             .find(|b| b.title == a.title && same_kind(b.op, a.op));
         match (same, a.cumulative) {
-            (None, _) => out.push(a),
-            (Some(_), Cumulative::No) => dropped.push(a),
-            (Some(_), Cumulative::Yes) => out.push(a),
+            (None, _) => out.applied.push(a),
+            (Some(_), Cumulative::No) => out.dropped.push(a),
+            (Some(_), Cumulative::Yes) => {
+                out.stacking.push((a.source, a.title.clone()));
+                out.applied.push(a)
+            }
             (Some(b), Cumulative::UpTo(cap)) => {
+                out.stacking.push((a.source, a.title.clone()));
                 if let (ModOp::Add(x), ModOp::Add(y)) = (b.op, a.op) {
                     b.op = ModOp::Add(x.saturating_add(y).clamp(-cap, cap));
                 }
             }
         }
     }
-    (out, dropped)
+    out
 }
 
 fn same_kind(a: ModOp, b: ModOp) -> bool {

@@ -10,6 +10,8 @@
 
 use crate::cards::model::Card;
 
+pub mod grounds;
+
 /// An attribute a requirement totals.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Attribute {
@@ -1051,33 +1053,54 @@ impl Member for &Card {
     }
 }
 
+/// How one member supplies a skill, classification or feature.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Supplied {
+    /// From the skills box, at this level.
+    Skill(f32),
+    Classification,
+    /// An affiliation, species or other feature of the card.
+    Feature,
+}
+
+impl Supplied {
+    fn count(self) -> f32 {
+        match self {
+            Supplied::Skill(level) => level,
+            Supplied::Classification | Supplied::Feature => 1.0,
+        }
+    }
+}
+
+fn supplied_by(c: &Card, name: &str) -> Option<Supplied> {
+    let by_skill = c.skill_level(name);
+    if by_skill > 0.0 {
+        return Some(Supplied::Skill(by_skill));
+    }
+    if c.class
+        .as_deref()
+        .is_some_and(|k| k.eq_ignore_ascii_case(name))
+    {
+        return Some(Supplied::Classification);
+    }
+    // "affiliation and species": a Klingon is Klingon by affiliation or
+    // by species, hybrids ("Klingon/Human") included.
+    let by_trait = c.has_characteristic(name)
+        || c.characteristics.iter().any(|ch| {
+            ch.split('/')
+                .any(|part| part.trim().eq_ignore_ascii_case(name))
+        })
+        || c.affiliations.iter().any(|a| a.eq_ignore_ascii_case(name))
+        // "one unique personnel": the card's uniqueness is a feature too.
+        || (name.eq_ignore_ascii_case("unique") && c.unique);
+    by_trait.then_some(Supplied::Feature)
+}
+
 fn skill_count(group: &[&Card], name: &str) -> f32 {
     group
         .iter()
-        .map(|c| {
-            let by_skill = c.skill_level(name);
-            let by_class = c
-                .class
-                .as_deref()
-                .is_some_and(|k| k.eq_ignore_ascii_case(name) && by_skill == 0.0);
-            // "affiliation and species": a Klingon is Klingon by affiliation or
-            // by species, hybrids ("Klingon/Human") included.
-            let by_trait = c.has_characteristic(name)
-                || c.characteristics.iter().any(|ch| {
-                    ch.split('/')
-                        .any(|part| part.trim().eq_ignore_ascii_case(name))
-                })
-                || c.affiliations.iter().any(|a| a.eq_ignore_ascii_case(name))
-                // "one unique personnel": the card's uniqueness is a feature too.
-                || (name.eq_ignore_ascii_case("unique") && c.unique);
-            if by_skill > 0.0 {
-                by_skill
-            } else if by_class || by_trait {
-                1.0
-            } else {
-                0.0
-            }
-        })
+        .filter_map(|c| supplied_by(c, name))
+        .map(Supplied::count)
         .sum()
 }
 

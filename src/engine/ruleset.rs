@@ -105,6 +105,10 @@ pub enum EventKind {
     /// A part of the action the engine does not model (uncompiled text, an
     /// effect on cards beyond the group).
     NotModelled(String),
+    /// How a part of the card is read: a card-specific Current Rulings entry
+    /// (its trigger, conditions, who it affects, its text), or the entry
+    /// saying how a kind of requirement is met.
+    Reading,
     /// A value a result was computed from changed by a card in play (derived state).
     Values,
     /// The side of this player wins the battle (the battle's action kind:

@@ -54,6 +54,28 @@ pub struct Reason {
     pub citation: Option<Citation>,
 }
 
+impl Reason {
+    /// The reason a card-specific Current Rulings entry gives when a rule
+    /// reads the `aspect` of the card it rules on (`glossary/card-rulings.toml`).
+    pub fn card_ruling(
+        title: &str,
+        aspect: crate::vocab::card_rulings::Aspect,
+        what: impl Into<String>,
+    ) -> Option<Reason> {
+        let r = crate::vocab::vocabulary()
+            .card_rulings
+            .about(title, aspect)?;
+        Some(Reason {
+            text: format!(
+                "{} ({} as the Current Rulings settle it)",
+                what.into(),
+                aspect.name()
+            ),
+            citation: Some((&r.source()).into()),
+        })
+    }
+}
+
 /// The answer: yes, no, a computed value, or undecided (with what is missing).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "value", rename_all = "lowercase")]

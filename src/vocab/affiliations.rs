@@ -95,6 +95,9 @@ pub struct DeckRules {
     pub min_draw: usize,
     pub free_seed_types: Vec<String>,
     pub source: Source,
+    /// Other entries stating the standard draw deck minimum.
+    #[serde(default)]
+    pub min_draw_also_stated: Vec<Source>,
     pub warp_speed: WarpSpeedLimits,
     pub warp_speed_source: Source,
     /// A standard seed deck holds exactly this many (different) missions.
@@ -152,6 +155,9 @@ pub struct Affiliations {
 pub struct Attempts {
     pub no_mission_attempts: Vec<String>,
     pub source: Source,
+    /// Other entries stating the same rule.
+    #[serde(default)]
+    pub also_stated: Vec<Source>,
     pub no_commandeering: Vec<String>,
     pub commandeering_source: Source,
 }

@@ -8,6 +8,7 @@ use crate::engine::question::{AttemptQuestion as Question, Party};
 use crate::engine::requirements;
 use crate::engine::state::{GameState, Place, Purpose};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
+use crate::vocab::card_rulings::Aspect;
 
 /// The personnel of the group a question names: `by` personnel, and the crew
 /// of any ship or facility in `by` or `card`.
@@ -241,7 +242,18 @@ fn forbidden(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
     reasons.push(fact(format!("{} attempts {}", a.player, a.mission().name)));
     let actors: Vec<usize> = a.everyone().copied().collect();
     let asked = super::request("attempt", &a.player, &actors, None, Some(a.loc));
-    super::forbidden_by_card(a.state, &asked).map_or(Ruling::Next, Ruling::Refused)
+    let Some(refusal) = super::forbidden_by_card(a.state, &asked) else {
+        return Ruling::Next;
+    };
+    reasons.extend(attemptability_ruling(a));
+    Ruling::Refused(refusal)
+}
+
+/// The Current Rulings entry on who may attempt this mission, if any
+/// (`glossary/card-rulings.toml`).
+fn attemptability_ruling(a: &Attempt) -> Option<Reason> {
+    let m = &a.mission().mission.title;
+    Reason::card_ruling(m, Aspect::Attemptable, format!("who may attempt {m}"))
 }
 
 fn own_turn(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
@@ -263,13 +275,21 @@ fn executing_orders(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
     .map_or(Ruling::Next, Ruling::Refused)
 }
 
-fn attempting_affiliation(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+fn attempting_affiliation(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
     let rules = &crate::vocab::vocabulary().affiliations;
     // The ship counts too: an uncrewed Borg ship is still Borg.
     let barred = a
         .state
         .barred_affiliation(a.everyone(), |aff| rules.may_attempt_missions(aff));
     barred.map_or(Ruling::Next, |affiliation| {
+        let why = format!("{affiliation} never attempt missions");
+        reasons.extend(
+            rules
+                .attempts
+                .also_stated
+                .iter()
+                .map(|s| per_table(&why, s)),
+        );
         Ruling::Refused(per_table(
             format!("{affiliation} do not make mission attempts (only scouting attempts)"),
             &rules.attempts.source,
@@ -315,7 +335,8 @@ fn unsolved(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
     })
 }
 
-fn attemptable(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+fn attemptable(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
+    reasons.extend(attemptability_ruling(a));
     let m = a.mission();
     let any_text = m
         .mission
@@ -439,7 +460,13 @@ fn space_only(a: &Attempt) -> bool {
     a.mission().is_space() && !a.mission().is_planet()
 }
 
-fn space_mission(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+fn space_mission(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
+    if let Some(ship) = a.ship.filter(|_| space_only(a)) {
+        if !super::staffing::staffed(a.state, ship, &a.player).0 {
+            let why = format!("{} is stalled (not staffed), not \"stopped\": it may still attempt the mission at its location", a.handle(ship));
+            reasons.push(because(why, "ship staffing"));
+        }
+    }
     if !space_only(a) || a.ship.is_some() {
         return Ruling::Next;
     }
@@ -521,10 +548,14 @@ fn matching_mission(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
 
 fn compatible_group(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
     let (ok, why) = super::compat::pieces_compatible(a.state, &a.player, &a.able());
+    reasons.extend(why);
     if ok {
+        reasons.push(because(
+            "compatible personnel may mix in the same crew or Away Team",
+            "compatible",
+        ));
         return Ruling::Next;
     }
-    reasons.extend(why);
     Ruling::No("incompatible personnel may not mix in one crew or Away Team".into())
 }
 
@@ -539,26 +570,44 @@ fn requirements_later(_: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
 /// The requirement a question asks about, and the entry that governs it: a
 /// `requirement` text, a mission's requirements, or a dilemma's compiled
 /// conditions.
-fn requirement_of(
-    q: &Question,
-    state: &GameState,
-) -> Option<(Result<requirements::Requirement, String>, &'static str)> {
+fn requirement_of<'s>(q: &'s Question, state: &'s GameState) -> Option<Required<'s>> {
     let read = |text: &str| {
         requirements::parse(text)
             .map_err(|e| format!("cannot read the requirement \"{text}\": {e}"))
     };
+    let of_card = |card: &'s Card, title: &'static str, req| Required {
+        req,
+        title,
+        card: Some(&card.title),
+    };
     if let Some(r) = &q.requirement {
-        return Some((read(r), "meeting requirements"));
+        return Some(Required {
+            req: read(r),
+            title: "meeting requirements",
+            card: None,
+        });
     }
     if let Some(d) = &q.dilemma {
         if d.card_type == CardType::Mission {
-            return Some((read(&d.text), "mission attempt"));
+            return Some(of_card(d, "mission attempt", read(&d.text)));
         }
         let compiled = crate::engine::abilities::dilemma::compile_dilemma(&d.title, &d.text);
-        return compiled.conditions.map(|c| (Ok(c), "dilemma resolution"));
+        return compiled
+            .conditions
+            .map(|c| of_card(d, "dilemma resolution", Ok(c)));
     }
-    q.mission
-        .map(|l| (read(&state.locations[l.0].mission.text), "mission attempt"))
+    q.mission.map(|l| {
+        let mission = &state.locations[l.0].mission;
+        of_card(mission, "mission attempt", read(&mission.text))
+    })
+}
+
+/// A requirement read for a question: the requirement (or why it cannot be
+/// read), the entry governing it, and the card it is printed on.
+struct Required<'s> {
+    req: Result<requirements::Requirement, String>,
+    title: &'static str,
+    card: Option<&'s str>,
 }
 
 /// A `meets requirements` question with what its rules share: the group,
@@ -568,6 +617,8 @@ pub struct Meeting<'a> {
     all: Vec<usize>,
     req: requirements::Requirement,
     title: &'static str,
+    /// The mission or dilemma the requirement is printed on.
+    card: Option<&'a str>,
 }
 
 impl Meeting<'_> {
@@ -580,7 +631,7 @@ impl Meeting<'_> {
 
 /// `ask = "meets requirements"`.
 pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
-    let Some((req, title)) = requirement_of(q, state) else {
+    let Some(Required { req, title, card }) = requirement_of(q, state) else {
         return undecided("`meets requirements` needs `mission`, `dilemma` or `requirement` (and a dilemma whose conditions can be read)", vec![], "meeting requirements");
     };
     let req = match req {
@@ -592,6 +643,7 @@ pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
         all: group(&q.who, state),
         req,
         title,
+        card,
     };
     decide(&meeting_rules(), &ctx)
 }
@@ -643,15 +695,29 @@ fn modified_values(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {
 
 /// The requirement is cited to the entry that governs it (a mission's
 /// requirements, a dilemma's conditions, or a requirement asked alone).
+/// A clarification of the card's requirements in the Current Rulings is
+/// cited with it: the requirement read is the clarified one.
 fn requirement_read(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {
     reasons.push(because(format!("requirement: {}", m.req), m.title));
+    let clarified = m.card.and_then(|c| {
+        Reason::card_ruling(
+            c,
+            Aspect::Requirements,
+            format!("{c}'s requirements are read as clarified"),
+        )
+    });
+    reasons.extend(clarified);
     Ruling::Next
 }
 
+/// Met or not, the verdict names how each deciding term is met (a total, a
+/// skill twice over, a classification...) and the entry saying so.
 fn met_together(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {
     let in_play: Vec<Card> = m.able().iter().map(|&p| m.state.card_in_play(p)).collect();
     let cards: Vec<&Card> = in_play.iter().collect();
     let unmet = requirements::evaluate(&m.req, &cards);
+    let grounds = requirements::grounds::grounds(&m.req, &cards);
+    reasons.extend(requirements::grounds::reasons(&grounds, &cards));
     if unmet.is_empty() {
         let why = format!(
             "{} personnel together meet it (any of them may be used)",
@@ -700,6 +766,15 @@ mod tests {
         crew: bool,
         edit: impl FnOnce(&mut GameState),
     ) -> Ruling {
+        applied(rule, crew, edit).0
+    }
+
+    /// [`ruling`] with the reasons the rule gave.
+    fn applied(
+        rule: fn(&Attempt, &mut Vec<Reason>) -> Ruling,
+        crew: bool,
+        edit: impl FnOnce(&mut GameState),
+    ) -> (Ruling, Vec<Reason>) {
         let mut s = scene();
         if crew {
             s.pieces[1].at = Place::Aboard(0);
@@ -713,7 +788,8 @@ mod tests {
             loc: 0,
             player: "alice".into(),
         };
-        rule(&ctx, &mut Vec::new())
+        let mut reasons = Vec::new();
+        (rule(&ctx, &mut reasons), reasons)
     }
 
     fn refused(r: Ruling) -> bool {
@@ -755,6 +831,51 @@ mod tests {
         assert!(refused(ruling(not_animals_alone, false, both)));
     }
 
+    /// The entry titles one rule's reasons (and refusal) cite.
+    fn cited(
+        rule: fn(&Attempt, &mut Vec<Reason>) -> Ruling,
+        crew: bool,
+        edit: impl FnOnce(&mut GameState),
+    ) -> Vec<String> {
+        let (r, reasons) = applied(rule, crew, edit);
+        super::super::rules::titles_cited(r, reasons)
+    }
+
+    #[test]
+    fn every_entry_stating_that_borg_never_attempt_is_cited() {
+        let borg = cited(attempting_affiliation, false, |s| {
+            s.pieces[1].card.affiliations = vec!["Borg".into()];
+        });
+        assert!(borg.contains(&"attempt".to_string()) && borg.contains(&"Borg".to_string()));
+        assert!(cited(attempting_affiliation, false, |_| ()).is_empty());
+    }
+
+    #[test]
+    fn a_stalled_ship_is_noted_as_still_attempting() {
+        let stalled = cited(space_mission, true, |s| {
+            space(s);
+            s.pieces[0].card.staffing = vec!["Cmd".into(), "Cmd".into(), "Cmd".into()];
+        });
+        assert!(
+            stalled.contains(&"ship staffing".to_string()),
+            "{stalled:?}"
+        );
+    }
+
+    #[test]
+    fn the_ruling_on_who_may_attempt_a_mission_is_cited_for_that_mission() {
+        let ruled = crate::vocab::vocabulary()
+            .card_rulings
+            .rulings
+            .iter()
+            .find(|r| r.on == Aspect::Attemptable)
+            .expect("a row");
+        let title = ruled.card.clone();
+        let cites = cited(attemptable, false, |s| s.locations[0].mission.title = title);
+        assert!(cites.contains(&ruled.entry));
+        assert!(!cited(attemptable, false, |_| ()).contains(&ruled.entry));
+    }
+
     fn space(s: &mut GameState) {
         s.locations[0].mission.dilemma_type = Some(DilemmaType::Space);
     }
@@ -767,6 +888,7 @@ mod tests {
             all: vec![1, 2],
             req,
             title,
+            card: None,
         }
     }
 
@@ -794,6 +916,45 @@ mod tests {
     fn a_skill_the_group_holds_meets_the_requirement() {
         assert_eq!(meeting(&mut scene(), "Diplomacy"), Ruling::Yes);
         assert!(refused(meeting(&mut scene(), "2 Diplomacy")));
+    }
+
+    #[test]
+    fn a_miss_cites_how_the_unmet_term_is_met() {
+        let mut s = scene();
+        s.pieces[1].card.skills = vec![crate::cards::model::Skill {
+            name: "Diplomacy".into(),
+            level: 1.0,
+        }];
+        let mut ctx = kurn_and_klag(&s, "meeting requirements");
+        ctx.req = requirements::parse("2 Diplomacy").expect("a requirement");
+        let v = decide(&meeting_rules(), &ctx);
+        assert_eq!(v.value, VerdictValue::No);
+        let multiples = crate::engine::verdict::Citation::glossary("dilemma resolution");
+        assert!(v.citations.contains(&multiples), "{:?}", v.citations);
+    }
+
+    #[test]
+    fn a_clarified_requirement_cites_its_ruling() {
+        let s = scene();
+        let ruled = crate::vocab::vocabulary()
+            .card_rulings
+            .rulings
+            .iter()
+            .find(|r| r.on == Aspect::Requirements)
+            .expect("a ruling on requirements");
+        let mut ctx = kurn_and_klag(&s, "mission attempt");
+        let cited = |ctx: &Meeting| {
+            let mut reasons = Vec::new();
+            requirement_read(ctx, &mut reasons);
+            reasons
+                .into_iter()
+                .filter_map(|r| r.citation)
+                .collect::<Vec<_>>()
+        };
+        let ruling = crate::engine::verdict::Citation::rulings(&ruled.entry);
+        assert!(!cited(&ctx).contains(&ruling));
+        ctx.card = Some(&ruled.card);
+        assert!(cited(&ctx).contains(&ruling));
     }
 
     #[test]

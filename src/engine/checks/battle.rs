@@ -328,8 +328,15 @@ fn landed_ships(a: &Attack, _: &mut Vec<Reason>) -> Ruling {
 
 /// Ships fight at the same location (neither landed); personnel where they
 /// are present together.
-fn together(a: &Attack, _: &mut Vec<Reason>) -> Ruling {
+fn together(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
     let (state, ship_battle) = (a.state, a.ship_battle());
+    if !ship_battle {
+        // "present" says who is present together.
+        reasons.push(because(
+            "personnel are present together on the same planet, ship, facility or site",
+            "present",
+        ));
+    }
     for &x in &a.attackers {
         for &t in &a.targets {
             let (lx, px) = battleground(state, x);
@@ -340,16 +347,17 @@ fn together(a: &Attack, _: &mut Vec<Reason>) -> Ruling {
             } else {
                 lx.is_some() && px == pt
             };
-            if met {
-                continue;
-            }
-            let (entry, how) = if ship_battle {
-                ("battle", "at the same location")
+            let how = if ship_battle {
+                "at the same location"
             } else {
-                ("present", "present together")
+                "present together"
             };
-            let why = format!("{} and {} are not {how}", a.handle(x), a.handle(t));
-            return Ruling::Refused(because(why, entry));
+            let (x, t) = (a.handle(x), a.handle(t));
+            // "battle": you may attack only cards present with yours.
+            if !met {
+                return Ruling::Refused(because(format!("{x} and {t} are not {how}"), "battle"));
+            }
+            reasons.push(because(format!("{x} and {t} are {how}"), "battle"));
         }
     }
     Ruling::Next
@@ -385,15 +393,27 @@ fn ships_may_fire(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
         if let Some(why) = refusal {
             return Ruling::No(format!("{} {why}", p.handle));
         }
-        if !has_weapons_operator(a.state, s, &a.people(&unit)) {
-            if unaffiliated(a.state, s) {
+        if p.status.range_used > 0 {
+            let why = format!("{} has used RANGE: that does not \"stop\" a ship", p.handle);
+            reasons.push(ruling(why, "“stopped”"));
+        }
+        let operator = has_weapons_operator(a.state, s, &a.people(&unit));
+        if unaffiliated(a.state, s) {
+            let why = "a Neutral or Non-Aligned ship needs a compatible personnel aboard to fire";
+            reasons.push(ruling(why, "WEAPONS, using"));
+            if !operator {
                 let why = format!("{} has no compatible personnel aboard", p.handle);
                 return Ruling::Refused(ruling(why, "WEAPONS, using"));
             }
-            return Ruling::No(format!(
-                "{} has no personnel of matching affiliation aboard",
-                p.handle
-            ));
+        } else {
+            let why = "a ship needs a personnel of matching affiliation aboard to fire";
+            reasons.push(ruling(why, "battle, ship"));
+            if !operator {
+                return Ruling::No(format!(
+                    "{} has no personnel of matching affiliation aboard",
+                    p.handle
+                ));
+            }
         }
         reasons.push(because(format!("{} is unstopped, undocked, uncloaked, has WEAPONS {weapons} and a personnel aboard who may fire them", p.handle), SHIP_BATTLE.title));
     }
@@ -429,6 +449,10 @@ fn a_leader(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
     }
     for unit in a.units() {
         let Some(l) = a.people(&unit).into_iter().find(|&p| is_leader(a.state, p)) else {
+            reasons.push(because(
+                "no one there has Leadership or OFFICER: no leader",
+                "leader",
+            ));
             return Ruling::No("each attacking ship, facility or Away Team must have a leader present (Leadership or OFFICER)".into());
         };
         reasons.push(because(
@@ -622,6 +646,17 @@ mod tests {
         targets: Vec<usize>,
         edit: impl FnOnce(&mut GameState),
     ) -> Ruling {
+        applied(rule, mode, attackers, targets, edit).0
+    }
+
+    /// A rule's ruling with the entries its reasons (and a refusal) cite.
+    fn applied(
+        rule: fn(&Attack, &mut Vec<Reason>) -> Ruling,
+        mode: Mode,
+        attackers: Vec<usize>,
+        targets: Vec<usize>,
+        edit: impl FnOnce(&mut GameState),
+    ) -> (Ruling, Vec<String>) {
         let mut s = scene();
         edit(&mut s);
         let asked = super::super::request("attack", "alice", &attackers, None, None);
@@ -634,7 +669,40 @@ mod tests {
             asked,
             allowed_by: None,
         };
-        rule(&ctx, &mut Vec::new())
+        let mut reasons = Vec::new();
+        let r = rule(&ctx, &mut reasons);
+        (r.clone(), super::super::rules::titles_cited(r, reasons))
+    }
+
+    fn cites(
+        rule: fn(&Attack, &mut Vec<Reason>) -> Ruling,
+        edit: impl FnOnce(&mut GameState),
+    ) -> Vec<String> {
+        applied(rule, Mode::Initiate, vec![0], vec![2], edit).1
+    }
+
+    #[test]
+    fn battle_is_cited_for_where_the_target_is_and_leader_for_who_leads() {
+        assert!(cites(together, |_| ()).contains(&"battle".to_string()));
+        let apart = cites(together, |s| {
+            let l = location(s, "Beta");
+            s.pieces[2].at = Place::Space(l);
+        });
+        assert!(apart.contains(&"battle".to_string()));
+        let leaderless = cites(a_leader, |s| s.pieces[1].card.skills.clear());
+        assert!(leaderless.contains(&"leader".to_string()));
+    }
+
+    #[test]
+    fn firing_cites_the_rulings_on_who_must_be_aboard_and_range_used() {
+        let cited = cites(ships_may_fire, |s| s.pieces[0].status.range_used = 5);
+        assert!(cited.contains(&"battle, ship".to_string()), "{cited:?}");
+        assert!(cited.contains(&"“stopped”".to_string()));
+        assert!(!cites(ships_may_fire, |_| ()).contains(&"“stopped”".to_string()));
+        let non_aligned = cites(ships_may_fire, |s| {
+            s.pieces[0].card.affiliations = vec!["Non-Aligned".into()];
+        });
+        assert!(non_aligned.contains(&"WEAPONS, using".to_string()));
     }
 
     fn ruling(

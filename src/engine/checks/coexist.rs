@@ -2,7 +2,7 @@
 //! "persona", "not duplicatable").
 
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
-use super::{because, fact, undecided};
+use super::{because, fact, ruling, undecided};
 use crate::cards::model::{Card, CardType};
 use crate::engine::question::{indices, CardsQuestion as Question};
 use crate::engine::state::{GameState, Piece};
@@ -121,8 +121,15 @@ pub fn pair_rules<'a>() -> [Rule<Pair<'a>>; 5] {
     ]
 }
 
-fn one_counterpart(p: &Pair, _: &mut Vec<Reason>) -> Ruling {
-    if !(p.same_player() && is_counterpart(&p.a.card) && is_counterpart(&p.b.card)) {
+fn one_counterpart(p: &Pair, reasons: &mut Vec<Reason>) -> Ruling {
+    if !(is_counterpart(&p.a.card) && is_counterpart(&p.b.card)) {
+        return Ruling::Next;
+    }
+    if !p.same_player() {
+        reasons.push(ruling(
+            "the limit of one counterpart in play is each collective's: these belong to different players",
+            "counterpart",
+        ));
         return Ruling::Next;
     }
     Ruling::No(format!(
@@ -156,16 +163,13 @@ fn unique(p: &Pair, reasons: &mut Vec<Reason>) -> Ruling {
     if !(unique_per_player(&p.a.card) || unique_per_player(&p.b.card)) {
         return Ruling::Next;
     }
+    reasons.extend(persona_reasons(p));
     if p.same_player() {
-        let entry = match p.a.card.card_type {
-            CardType::Personnel | CardType::Ship => PERSONA,
-            _ => UNIQUE,
-        };
         let why = format!(
             "{} is unique: one player may have only one instance of the same persona in play",
             p.a.card.title
         );
-        return Ruling::Refused(because(why, entry.title));
+        return Ruling::Refused(because(why, UNIQUE.title));
     }
     reasons.push(fact(format!(
         "{} and {} belong to different players",
@@ -178,7 +182,42 @@ fn unique(p: &Pair, reasons: &mut Vec<Reason>) -> Ruling {
     )
 }
 
+/// Personnel and ships of one persona: "persona" says one of them per
+/// player (and one each for two players); a dual-personnel card holds the
+/// personas of its two persons ("dual-personnel cards").
+fn persona_reasons(p: &Pair) -> Vec<Reason> {
+    if !matches!(p.a.card.card_type, CardType::Personnel | CardType::Ship) {
+        return vec![];
+    }
+    let mut out = vec![because(
+        format!(
+            "{} and {} are versions of one persona",
+            p.a.handle, p.b.handle
+        ),
+        PERSONA.title,
+    )];
+    if let Some(dual) = [p.a, p.b]
+        .into_iter()
+        .find(|x| x.card.all_personas().len() > 1)
+    {
+        out.push(because(
+            format!(
+                "{} is a dual-personnel card: each of its personas counts",
+                dual.handle
+            ),
+            "dual-personnel cards",
+        ));
+    }
+    out
+}
+
 fn universal(p: &Pair, reasons: &mut Vec<Reason>) -> Ruling {
+    if p.a.card.universal && p.a.card.is_personnel() {
+        reasons.push(because(
+            "a universal persona may have any number of copies in play",
+            PERSONA.title,
+        ));
+    }
     let why = format!(
         "{} is universal or not marked \"Unique\" or \"Not duplicatable\": any number of copies may be in play",
         p.a.card.title
@@ -248,6 +287,47 @@ mod tests {
             );
         }
         assert!(matches!(ruling(duplicatable, &s), Ruling::No(_)));
+    }
+
+    /// The entry titles one rule's reasons (and refusal) cite.
+    fn cited(rule: fn(&Pair, &mut Vec<Reason>) -> Ruling, state: &GameState) -> Vec<String> {
+        let pair = Pair {
+            a: &state.pieces[0],
+            b: &state.pieces[1],
+        };
+        let mut reasons = Vec::new();
+        let r = rule(&pair, &mut reasons);
+        super::super::rules::titles_cited(r, reasons)
+    }
+
+    #[test]
+    fn one_persona_cites_persona_and_unique_and_a_dual_card_its_entry() {
+        let same = cited(unique, &two("Data", "alice", |_| ()));
+        assert!(same.contains(&"persona".into()) && same.contains(&"unique and universal".into()));
+        let theirs = cited(unique, &two("Data", "bob", |_| ()));
+        assert!(theirs.contains(&"persona".into()));
+        let dual = cited(
+            unique,
+            &two("Sisters", "alice", |c| {
+                c.personas = ["Lursa", "B'Etor"]
+                    .map(|name| crate::cards::model::Persona {
+                        name: name.into(),
+                        mirror: false,
+                        infiltrator: false,
+                    })
+                    .to_vec()
+            }),
+        );
+        assert!(dual.contains(&"dual-personnel cards".into()), "{dual:?}");
+    }
+
+    #[test]
+    fn counterparts_of_two_players_cite_the_counterpart_ruling() {
+        let theirs = two("Locutus", "bob", |c| {
+            c.characteristics = vec!["Counterpart".into()]
+        });
+        assert_eq!(ruling(one_counterpart, &theirs), Ruling::Next);
+        assert!(cited(one_counterpart, &theirs).contains(&"counterpart".into()));
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::engine::question::{indices, CardsQuestion as Question};
 use crate::engine::state::{Format, GameState};
 use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
 use crate::vocab::vocabulary;
+use crate::vocab::card_rulings::Aspect;
 
 /// One side of a pairing: the card (when the question names one) and its
 /// affiliations.
@@ -290,7 +291,8 @@ fn affiliation_ruling(
     let p = &state.pieces[piece];
     if let Some(entry) = vocabulary()
         .card_rulings
-        .about(&p.card.title, "affiliation")
+        .about(&p.card.title, Aspect::Species)
+        .map(|r| r.entry.as_str())
     {
         reasons.push(Reason {
             text: format!("{} is of {affiliation} affiliation", p.handle),
@@ -380,7 +382,10 @@ impl Mix<'_> {
 /// The card-specific ruling on what a mixing card allows, if there is one.
 fn mix_ruling(state: &GameState, piece: usize) -> Option<Reason> {
     let p = &state.pieces[piece];
-    let entry = vocabulary().card_rulings.about(&p.card.title, "mix")?;
+    let entry = &vocabulary()
+        .card_rulings
+        .about(&p.card.title, Aspect::Mixing)?
+        .entry;
     Some(Reason {
         text: format!(
             "the ruling on {} says whose cards it lets mix",

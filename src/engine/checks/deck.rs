@@ -327,6 +327,11 @@ fn seed_cards(d: &DeckCheck, reasons: &mut Vec<Reason>) -> Ruling {
 
 fn draw_deck(d: &DeckCheck, reasons: &mut Vec<Reason>) -> Ruling {
     let (_, min_draw, source) = d.limits();
+    if !d.warp_speed() {
+        let also = &d.rules.min_draw_also_stated;
+        let why = format!("a draw deck holds at least {min_draw} cards");
+        reasons.extend(also.iter().map(|s| per_table(&why, s)));
+    }
     if d.deck.draw.len() < min_draw {
         return Ruling::Refused(per_table(
             format!("fewer than {min_draw} draw deck cards"),
@@ -363,8 +368,11 @@ fn warp_speed_missions(d: &DeckCheck, _: &mut Vec<Reason>) -> Ruling {
     Ruling::No(format!("more than {max} missions"))
 }
 
-fn banned_cards(d: &DeckCheck, _: &mut Vec<Reason>) -> Ruling {
+fn banned_cards(d: &DeckCheck, reasons: &mut Vec<Reason>) -> Ruling {
+    let source = &d.rules.banned_source;
     if !d.deck.tournament {
+        let why = "outside tournament play no card is banned";
+        reasons.push(per_table(why, source));
         return Ruling::Next;
     }
     let banned = |c: &&Card| {
@@ -373,10 +381,14 @@ fn banned_cards(d: &DeckCheck, _: &mut Vec<Reason>) -> Ruling {
             .iter()
             .any(|b| b.eq_ignore_ascii_case(&c.title))
     };
-    d.all().find(banned).map_or(Ruling::Next, |c| {
-        let why = format!("{} is banned from tournament play", c.title);
-        Ruling::Refused(per_table(why, &d.rules.banned_source))
-    })
+    let Some(c) = d.all().find(banned) else {
+        let why =
+            "no card of the deck is banned: all other issued cards are allowed in tournament play";
+        reasons.push(per_table(why, source));
+        return Ruling::Next;
+    };
+    let why = format!("{} is banned from tournament play", c.title);
+    Ruling::Refused(per_table(why, source))
 }
 
 /// Playing Borg, a deck stocks no non-Borg personnel, ships or facilities
@@ -461,15 +473,38 @@ mod tests {
         deck: &Deck,
         format: Format,
     ) -> Ruling {
+        applied(rule, deck, format).0
+    }
+
+    /// A rule's ruling and the entry titles its reasons cite.
+    fn applied(
+        rule: fn(&DeckCheck, &mut Vec<Reason>) -> Ruling,
+        deck: &Deck,
+        format: Format,
+    ) -> (Ruling, Vec<String>) {
         let rules = &vocabulary().affiliations.deck;
-        rule(
-            &DeckCheck {
-                deck,
-                format,
-                rules,
-            },
-            &mut Vec::new(),
-        )
+        let mut reasons = Vec::new();
+        let check = DeckCheck {
+            deck,
+            format,
+            rules,
+        };
+        let r = rule(&check, &mut reasons);
+        (r.clone(), super::super::rules::titles_cited(r, reasons))
+    }
+
+    #[test]
+    fn an_allowed_deck_cites_the_banned_list_and_the_draw_deck_minimum() {
+        let mut d = deck(0, 30);
+        d.draw.push(card("Raise the Stakes", CardType::Event, &[]));
+        d.tournament = false;
+        let (r, cited) = applied(banned_cards, &d, Format::Standard);
+        assert_eq!(r, Ruling::Next);
+        assert!(cited.contains(&"banned cards".to_string()));
+        let (_, cited) = applied(draw_deck, &deck(0, 30), Format::Standard);
+        assert!(cited.contains(&"draw deck".to_string()));
+        let (_, warp) = applied(draw_deck, &deck(0, 30), Format::WarpSpeed);
+        assert!(!warp.contains(&"draw deck".to_string()));
     }
 
     fn refused(r: Ruling) -> bool {

@@ -55,9 +55,12 @@ fn attack_result(q: &Question, state: &GameState) -> Verdict {
         (None, Some(t)) => ship_battle::defense_total(state, t.0, &mut reasons),
         (None, None) => return undecided("`defense` or `target`", reasons, title),
     } + q.defense_bonus.unwrap_or(0);
+    let bonuses = (q.attack_bonus.unwrap_or(0), q.defense_bonus.unwrap_or(0));
+    reasons.extend(ship_battle::bonus_reasons(bonuses.0, bonuses.1));
     let (fire, why) = ship_battle::Fire::of(attack, defense);
     reasons.push(why);
-    if fire == ship_battle::Fire::Hit {
+    // A direct hit is tested first: below it, its threshold was not reached.
+    if fire != ship_battle::Fire::DirectHit {
         reasons.push(because(
             format!("ATTACK {attack} is not more than double DEFENSE {defense}: no direct hit"),
             "direct hit",

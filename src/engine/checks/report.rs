@@ -10,6 +10,7 @@ use crate::engine::action::Phase;
 use crate::engine::question::ReportQuestion as Question;
 use crate::engine::state::{Format, GameState, Request, Target};
 use crate::engine::verdict::{Reason, Verdict};
+use crate::vocab::card_rulings::Aspect;
 use crate::vocab::vocabulary;
 
 /// A `can report` question with what its rules share.
@@ -84,6 +85,7 @@ const REPORT: Entry = Entry::glossary("report");
 const REPORT_QUADRANT: Entry = REPORT.stated_in_rulings("reporting for duty");
 const TURN: Entry = Entry::glossary("turn");
 const FACILITY: Entry = Entry::glossary("facility");
+const CARD_PLAY: Entry = Entry::glossary("card play");
 
 /// The rules of `can report`, in order.
 pub fn rules<'a>() -> [Rule<Report<'a>>; 16] {
@@ -94,8 +96,9 @@ pub fn rules<'a>() -> [Rule<Report<'a>>; 16] {
             apply: forbidden,
         },
         Rule {
+            // "card play": these report, all other card types are "played".
             name: "only personnel, ships and equipment report",
-            entry: REPORT,
+            entry: CARD_PLAY,
             apply: reporting_type,
         },
         Rule {
@@ -110,7 +113,7 @@ pub fn rules<'a>() -> [Rule<Report<'a>>; 16] {
         },
         Rule {
             name: "the normal card play",
-            entry: Entry::glossary("card play"),
+            entry: CARD_PLAY,
             apply: normal_card_play,
         },
         Rule {
@@ -165,7 +168,7 @@ pub fn rules<'a>() -> [Rule<Report<'a>>; 16] {
         },
         Rule {
             name: "card in its native quadrant",
-            entry: Entry::glossary("native quadrant").stated_in_rulings("reporting for duty"),
+            entry: REPORT_QUADRANT,
             apply: card_native,
         },
     ]
@@ -210,7 +213,13 @@ fn card_play_segment(r: &Report, _: &mut Vec<Reason>) -> Ruling {
 
 fn normal_card_play(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     let used = r.state.normal_card_play_used;
-    if !r.q.free && !used {
+    if r.q.free {
+        // "... use your normal card play unless otherwise specified".
+        reasons.push(because(
+            "a card allowing this report says otherwise: it does not use the normal card play",
+            "card play",
+        ));
+    } else if !used {
         reasons.push(because(
             "it is your card play segment and your normal card play is unused",
             "card play",
@@ -285,10 +294,17 @@ fn station(r: &Report, _: &mut Vec<Reason>) -> Ruling {
     Ruling::No("stations do not allow reporting unless their text (or their sites') says so".into())
 }
 
-fn opponents_outpost(r: &Report, _: &mut Vec<Reason>) -> Ruling {
+fn opponents_outpost(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     let f = r.facility();
     let theirs = !r.state.pieces[f].controller.eq_ignore_ascii_case(&r.player);
-    if !(kind(r).contains("outpost") && theirs) {
+    if !kind(r).contains("outpost") {
+        return Ruling::Next;
+    }
+    if !theirs {
+        reasons.push(because(
+            "you may report any compatible cards to your own outpost",
+            "facility",
+        ));
         return Ruling::Next;
     }
     Ruling::No(format!(
@@ -312,6 +328,8 @@ fn headquarters(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     Ruling::Next
 }
 
+/// "report" sends cards to a compatible facility; "compatible" says which
+/// are ("Personnel and ships may report to compatible facilities").
 fn compatible(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     let f = r.facility();
     let (ok, why) = super::compat::sets_compatible(
@@ -321,14 +339,16 @@ fn compatible(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
         &r.state.affiliations(f),
     );
     reasons.extend(why);
+    let (card, facility) = (&r.state.pieces[r.card].card.title, r.handle(f));
+    let is = if ok { "is" } else { "is not" };
+    reasons.push(because(
+        format!("{card} {is} compatible with {facility}: personnel and ships may report to compatible facilities"),
+        "compatible",
+    ));
     if ok {
         return Ruling::Next;
     }
-    Ruling::No(format!(
-        "{} is not compatible with {}",
-        r.state.pieces[r.card].card.title,
-        r.handle(f)
-    ))
+    Ruling::No(format!("{card} is not compatible with {facility}"))
 }
 
 /// A card other than a facility or site that allows the report lets the
@@ -381,6 +401,12 @@ fn card_native(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
         .facility_here()
         .expect("`allowing_card` requires a location");
     let card = &r.state.pieces[r.card].card;
+    let facility = &r.state.pieces[f].card.title;
+    reasons.extend(Reason::card_ruling(
+        facility,
+        Aspect::Reporting,
+        format!("what {facility} allows to report"),
+    ));
     if card.card_type == CardType::Equipment {
         reasons.push(because("equipment is native to all quadrants", "report"));
         return Ruling::Yes;
@@ -391,6 +417,15 @@ fn card_native(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
             .native_quadrant(&card.icons)
             .to_string()
     });
+    reasons.push(because(
+        format!("{} is native to the {native} Quadrant", card.title),
+        "native quadrant",
+    ));
+    reasons.extend(Reason::card_ruling(
+        &card.title,
+        Aspect::Quadrant,
+        format!("{}'s native quadrant", card.title),
+    ));
     if !native.eq_ignore_ascii_case(&here) {
         return Ruling::No(format!("{} is native to the {native} Quadrant; a facility lets it report only in its native quadrant ({here} here)", card.title));
     }
@@ -458,6 +493,14 @@ mod tests {
         rule: fn(&Report, &mut Vec<Reason>) -> Ruling,
         edit: impl FnOnce(&mut GameState, &mut Question),
     ) -> Ruling {
+        applied(rule, edit).0
+    }
+
+    /// [`ruling`] with the reasons the rule gave.
+    fn applied(
+        rule: fn(&Report, &mut Vec<Reason>) -> Ruling,
+        edit: impl FnOnce(&mut GameState, &mut Question),
+    ) -> (Ruling, Vec<Reason>) {
         let mut s = scene();
         let mut q = question(0);
         edit(&mut s, &mut q);
@@ -468,11 +511,55 @@ mod tests {
             player: "alice".into(),
             asked: super::super::request("report", "alice", &[0], q.to, None),
         };
-        rule(&ctx, &mut Vec::new())
+        let mut reasons = Vec::new();
+        (rule(&ctx, &mut reasons), reasons)
     }
 
     fn refused(r: Ruling) -> bool {
         matches!(r, Ruling::No(_) | Ruling::Refused(_))
+    }
+
+    /// The entries one rule's reasons cite on the scene after `edit`.
+    fn cited(
+        rule: fn(&Report, &mut Vec<Reason>) -> Ruling,
+        edit: impl FnOnce(&mut GameState),
+    ) -> Vec<Citation> {
+        let reasons = applied(rule, |s, _| edit(s)).1;
+        reasons.into_iter().filter_map(|r| r.citation).collect()
+    }
+
+    #[test]
+    fn a_card_outside_its_native_quadrant_is_refused_by_the_report_entry() {
+        let mut s = scene();
+        s.pieces[0].card.icons = vec!["GQ".into()];
+        let v = can_report(&question(0), &s);
+        assert_eq!(v.value, VerdictValue::No);
+        assert!(v.citations.contains(&Citation::glossary("report")));
+        assert!(v.citations.contains(&Citation::glossary("native quadrant")));
+    }
+
+    #[test]
+    fn compatibility_and_an_own_outpost_cite_the_entries_allowing_the_report() {
+        assert!(cited(compatible, |_| ()).contains(&Citation::glossary("compatible")));
+        assert!(cited(opponents_outpost, |_| ()).contains(&Citation::glossary("facility")));
+        let theirs = cited(opponents_outpost, |s| s.pieces[1].controller = "bob".into());
+        assert!(theirs.is_empty());
+    }
+
+    #[test]
+    fn card_specific_rulings_on_quadrant_and_reporting_are_cited() {
+        let ruled = &crate::vocab::vocabulary().card_rulings.rulings;
+        let on = |a: Aspect| ruled.iter().find(|r| r.on == a).expect("a row");
+        let (quadrant, reporting) = (on(Aspect::Quadrant), on(Aspect::Reporting));
+        let cites = cited(card_native, |s| {
+            s.pieces[0].card.title = quadrant.card.clone();
+            s.pieces[1].card.title = reporting.card.clone();
+        });
+        assert!(cites.contains(&Citation::rulings(&quadrant.entry)));
+        assert!(cites.contains(&Citation::rulings(&reporting.entry)));
+        assert!(!cited(card_native, |_| ())
+            .iter()
+            .any(|c| c.doc == "current-rulings"));
     }
 
     #[test]
@@ -481,6 +568,7 @@ mod tests {
         let v = can_report(&question(0), &s);
         assert_eq!(v.value, VerdictValue::Yes, "{:?}", v.reasons);
         assert!(v.citations.contains(&Citation::glossary("native quadrant")));
+        assert!(v.citations.contains(&Citation::glossary("report")));
     }
 
     #[test]

@@ -125,6 +125,20 @@ pub fn decide<C>(rules: &[Rule<C>], ctx: &C) -> Verdict {
     Verdict::yes_no(true, reasons, last.citations())
 }
 
+/// The entry titles a rule's reasons cite, with its refusal's (for tests
+/// of what a rule cites).
+#[cfg(test)]
+pub(crate) fn titles_cited(ruling: Ruling, mut reasons: Vec<Reason>) -> Vec<String> {
+    if let Ruling::Refused(why) = ruling {
+        reasons.push(why);
+    }
+    let titles = reasons
+        .into_iter()
+        .filter_map(|r| r.citation)
+        .map(|c| c.title);
+    titles.collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::because;

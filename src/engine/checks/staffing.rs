@@ -123,8 +123,25 @@ pub fn staffing_rules<'a>() -> [Rule<Staffing<'a>>; 4] {
     ]
 }
 
+/// Usable crew staff the ship; one of another affiliation only when
+/// compatible with it ("compatible": cards of different affiliations work
+/// together only if compatible).
 fn who_may_staff(s: &Staffing, reasons: &mut Vec<Reason>) -> Ruling {
-    s.usable_crew(reasons);
+    let ship_affs = s.state.affiliations(s.ship);
+    for p in s.usable_crew(reasons) {
+        let affs = s.state.affiliations(p);
+        if affs.iter().any(|a| ship_affs.contains(a)) {
+            continue;
+        }
+        let (ok, why) = super::compat::sets_compatible(s.state, s.player, &affs, &ship_affs);
+        reasons.extend(why);
+        let counts = if ok {
+            "is compatible with the ship and may help staff it"
+        } else {
+            "is not compatible with the ship and does not help staff it"
+        };
+        reasons.push(because(format!("{} {counts}", s.handle(p)), "compatible"));
+    }
     Ruling::Next
 }
 
@@ -281,7 +298,7 @@ pub fn can_move(q: &Question, state: &GameState) -> Verdict {
 const MOVEMENT: Entry = Entry::glossary("movement");
 
 /// The rules of normal movement, in order.
-pub fn move_rules<'a>() -> [Rule<Move<'a>>; 9] {
+pub fn move_rules<'a>() -> [Rule<Move<'a>>; 10] {
     [
         Rule {
             name: "on your own turn",
@@ -307,6 +324,11 @@ pub fn move_rules<'a>() -> [Rule<Move<'a>>; 9] {
             name: "as a required action says",
             entry: Entry::glossary("actions – required"),
             apply: required_move,
+        },
+        Rule {
+            name: "a cloaked ship still moves",
+            entry: Entry::rulings("cloaked ship"),
+            apply: cloaked_moves,
         },
         Rule {
             name: "undock first",
@@ -397,6 +419,17 @@ fn unstopped(m: &Move, _: &mut Vec<Reason>) -> Ruling {
         return Ruling::Next;
     }
     Ruling::No("\"stopped\" cards cannot perform normal movement".into())
+}
+
+/// Cloaking hides a ship from what is outside it; moving is internal to it.
+fn cloaked_moves(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
+    if m.state.pieces[m.ship].status.cloaked {
+        reasons.push(super::ruling(
+            "a cloaked ship may move, dock and undock (it may not affect anything outside the ship)",
+            "cloaked ship",
+        ));
+    }
+    Ruling::Next
 }
 
 fn not_in_stasis(m: &Move, _: &mut Vec<Reason>) -> Ruling {
@@ -557,16 +590,38 @@ mod tests {
         rule: fn(&Staffing, &mut Vec<Reason>) -> Ruling,
         edit: impl FnOnce(&mut GameState),
     ) -> Ruling {
+        staffing_applied(rule, edit).0
+    }
+
+    /// A staffing rule's ruling and the entry titles its reasons cite.
+    fn staffing_applied(
+        rule: fn(&Staffing, &mut Vec<Reason>) -> Ruling,
+        edit: impl FnOnce(&mut GameState),
+    ) -> (Ruling, Vec<String>) {
         let mut s = scene();
         edit(&mut s);
-        rule(
-            &Staffing {
-                state: &s,
-                ship: 0,
-                player: "alice",
-            },
-            &mut Vec::new(),
-        )
+        let mut reasons = Vec::new();
+        let staffing = Staffing {
+            state: &s,
+            ship: 0,
+            player: "alice",
+        };
+        let r = rule(&staffing, &mut reasons);
+        (r.clone(), super::super::rules::titles_cited(r, reasons))
+    }
+
+    #[test]
+    fn crew_of_another_affiliation_is_judged_compatible_or_not() {
+        let (_, same) = staffing_applied(who_may_staff, |_| ());
+        assert!(!same.contains(&"compatible".to_string()));
+        let (r, federation) = staffing_applied(who_may_staff, |s| {
+            s.pieces[2].card.affiliations = vec!["Federation".into()];
+        });
+        assert_eq!(r, Ruling::Next);
+        assert!(
+            federation.contains(&"compatible".to_string()),
+            "{federation:?}"
+        );
     }
 
     fn move_ruling(
@@ -574,6 +629,15 @@ mod tests {
         to: usize,
         edit: impl FnOnce(&mut GameState),
     ) -> Ruling {
+        move_applied(rule, to, edit).0
+    }
+
+    /// A move rule's ruling and the reasons it gave.
+    fn move_applied(
+        rule: fn(&Move, &mut Vec<Reason>) -> Ruling,
+        to: usize,
+        edit: impl FnOnce(&mut GameState),
+    ) -> (Ruling, Vec<Reason>) {
         let mut s = scene();
         edit(&mut s);
         let q = Question {
@@ -584,15 +648,26 @@ mod tests {
             },
             to: Some(Target::Location(to)),
         };
-        rule(
+        let mut reasons = Vec::new();
+        let r = rule(
             &Move {
                 state: &s,
                 q: &q,
                 ship: 0,
                 player: "alice".into(),
             },
-            &mut Vec::new(),
-        )
+            &mut reasons,
+        );
+        (r, reasons)
+    }
+
+    #[test]
+    fn a_cloaked_ship_moves_citing_the_ruling_that_says_so() {
+        let (r, reasons) = move_applied(cloaked_moves, 1, |s| s.pieces[0].status.cloaked = true);
+        assert_eq!(r, Ruling::Next);
+        let cloaked = Some(crate::engine::verdict::Citation::rulings("cloaked ship"));
+        assert!(reasons.iter().any(|r| r.citation == cloaked));
+        assert!(move_applied(cloaked_moves, 1, |_| ()).1.is_empty());
     }
 
     #[test]

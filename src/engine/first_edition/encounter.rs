@@ -17,6 +17,8 @@ use crate::engine::action::{Action, Step};
 use crate::engine::requirements::{self, Attribute, Encounter, Requirement, Setting};
 use crate::engine::ruleset::{Event, EventKind};
 use crate::engine::state::{Attr, GameState, PieceId, Place};
+use crate::engine::verdict::Reason;
+use crate::vocab::card_rulings::Aspect;
 
 const RESOLUTION: &str = "dilemma resolution";
 const SUMMARY: &str = "dilemma resolution - summary";
@@ -54,6 +56,15 @@ impl Facing {
     }
 }
 
+/// The event of the card-specific ruling on `aspect` of the dilemma, when
+/// the Current Rulings settle it (`glossary/card-rulings.toml`).
+fn ruled(d: &CompiledDilemma, aspect: Aspect, what: &str) -> Option<Event> {
+    Reason::card_ruling(&d.title, aspect, format!("{}: {what}", d.title)).map(|reason| Event {
+        kind: EventKind::Reading,
+        reason,
+    })
+}
+
 /// Apply the encounter of `dilemma` by `group` (the usable personnel of the
 /// crew or Away Team facing it).
 pub fn encounter(
@@ -78,6 +89,14 @@ pub fn encounter(
             )
         })
         .collect();
+    events.extend(ruled(&d, Aspect::Text, "its text as corrected"));
+    if d.trigger.is_some() {
+        events.extend(ruled(
+            &d,
+            Aspect::Trigger,
+            "what must be present for it to have any effect",
+        ));
+    }
     if let Some(discarded) = without_trigger(state, &d, &facing) {
         events.extend(discarded);
         return events;
@@ -185,7 +204,8 @@ fn is_such(d: &CompiledDilemma, e: &DilemmaEffect) -> bool {
 
 fn discard_without_effect(d: &CompiledDilemma, why: String) -> Vec<Event> {
     vec![
-        event(EventKind::TriggerAbsent, why, SUMMARY),
+        // "Triggers" and "Targets" of "dilemma resolution": discard at once.
+        event(EventKind::TriggerAbsent, why, RESOLUTION),
         event(
             EventKind::DilemmaDiscarded,
             format!("{} is discarded without further effect", d.title),
@@ -251,7 +271,9 @@ fn with_conditions(
         f.group
             .retain(|&p| !state.is_stopped(p) && state.in_play(p));
     }
+    events.extend(ruled(d, Aspect::Requirements, "its conditions"));
     let unmet = f.unmet(state, req, &f.group);
+    events.extend(how_met(state, req, &f.group));
     if unmet.is_empty() {
         events.push(event(
             EventKind::ConditionsMet,
@@ -294,6 +316,7 @@ fn with_conditions(
             SUMMARY,
         ));
     } else {
+        events.extend(ruled(d, Aspect::Affected, "who failing it stops"));
         for &p in &f.group {
             if state.in_play(p) && !state.is_stopped(p) {
                 events.push(suffer(state, "stop", p, "failing to overcome a dilemma with conditions stops the entire Away Team or crew", "stopped"));
@@ -306,6 +329,29 @@ fn with_conditions(
         ));
     }
     events.push(where_it_goes(d));
+}
+
+/// How the group meets conditions or not: any of its members may be used
+/// ("meeting requirements"), and each deciding term is met as its entry says.
+fn how_met(state: &GameState, req: &Requirement, group: &[usize]) -> Vec<Event> {
+    let cards: Vec<Card> = group.iter().map(|&p| state.card_in_play(p)).collect();
+    let refs: Vec<&Card> = cards.iter().collect();
+    let grounds = requirements::grounds::grounds(req, &refs);
+    let any_member = event(
+        EventKind::Reading,
+        "the crew or Away Team may use any of its members to meet the conditions",
+        "meeting requirements",
+    );
+    std::iter::once(any_member)
+        .chain(
+            requirements::grounds::reasons(&grounds, &refs)
+                .into_iter()
+                .map(|reason| Event {
+                    kind: EventKind::Reading,
+                    reason,
+                }),
+        )
+        .collect()
 }
 
 /// Where a dilemma whose conditions were not met goes.
@@ -384,6 +430,18 @@ fn eligible(state: &GameState, e: &DilemmaEffect, f: &Facing) -> Vec<usize> {
         .collect()
 }
 
+/// How victims are selected, and the entry giving that rule: a tie for a
+/// superlative is the opponent's choice ("ties"); any other selection,
+/// random, a player's choice or unstated, is the Glossary's "selections"
+/// ("random selection" only refers there).
+fn selection_rule(selection: Option<&Selection>) -> (String, &'static str) {
+    match selection {
+        Some(Selection::Superlative(_)) => ("opponent's choice (tie)".into(), "ties"),
+        Some(s) => (s.name(), "selections"),
+        None => ("your choice".into(), "selections"),
+    }
+}
+
 /// Carry out one effect on the group facing the dilemma.
 fn apply_effect(
     state: &mut GameState,
@@ -442,14 +500,7 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
     };
     if chosen.len() > count || (chosen.is_empty() && count > 0) {
         let pool = if chosen.is_empty() { among } else { chosen };
-        let how = e
-            .victims
-            .selection
-            .as_ref()
-            .map_or("your choice".to_string(), |s| match s {
-                Selection::Superlative(_) => "opponent's choice (tie)".into(),
-                s => s.name(),
-            });
+        let (how, entry) = selection_rule(e.victims.selection.as_ref());
         return vec![event(
             EventKind::Selection {
                 verb: e.verb.clone(),
@@ -461,7 +512,7 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
                 "{why} {count} of {} personnel ({how}), a selection the state does not make",
                 pool.len()
             ),
-            "random selection",
+            entry,
         )];
     }
     let mut out: Vec<Event> = chosen

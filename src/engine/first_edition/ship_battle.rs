@@ -58,6 +58,21 @@ pub fn attack_total(state: &GameState, firing: &[usize], reasons: &mut Vec<Reaso
     w
 }
 
+/// The tactics' bonuses added to the totals ("ATTACK bonus", "DEFENSE
+/// bonus"): not attribute enhancements, added after the attributes.
+pub fn bonus_reasons(attack_bonus: i32, defense_bonus: i32) -> Vec<Reason> {
+    let bonus = |n: i32, what: &str, entry: &str| {
+        (n != 0).then(|| super::rule(format!("{entry} {n:+} added to the {what}"), entry))
+    };
+    [
+        bonus(attack_bonus, "ATTACK total", "ATTACK bonus"),
+        bonus(defense_bonus, "DEFENSE total", "DEFENSE bonus"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
 /// DEFENSE: the target's derived SHIELDS, plus 50% of its facility's when docked.
 pub fn defense_total(state: &GameState, target: usize, reasons: &mut Vec<Reason>) -> i32 {
     let shields = derived::read(state, target, Attr::Shields, reasons);
@@ -80,6 +95,7 @@ pub fn ship_battle(state: &mut GameState, e: &Engagement) -> Vec<Event> {
     let mut reasons = Vec::new();
     let attack = attack_total(state, &e.firing, &mut reasons) + e.attack_bonus;
     let defense = defense_total(state, e.target, &mut reasons) + e.defense_bonus;
+    reasons.extend(bonus_reasons(e.attack_bonus, e.defense_bonus));
     let (fire, why) = Fire::of(attack, defense);
     let mut events: Vec<Event> = reasons.into_iter().map(values).collect();
     let result = EventKind::Fired {
@@ -162,4 +178,22 @@ fn stop_survivors(state: &mut GameState, e: &Engagement) -> Vec<Event> {
         .into_iter()
         .map(|p| suffer(state, "stop", p, why, "stopped"))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_tactic_bonus_given_cites_its_entry() {
+        let cited = |a, d| -> Vec<String> {
+            bonus_reasons(a, d)
+                .into_iter()
+                .filter_map(|r| r.citation.map(|c| c.title))
+                .collect()
+        };
+        assert!(cited(0, 0).is_empty());
+        assert_eq!(cited(0, 3), ["DEFENSE bonus"]);
+        assert_eq!(cited(-2, 3), ["ATTACK bonus", "DEFENSE bonus"]);
+    }
 }

@@ -94,6 +94,17 @@ fn non_cumulative_copies_count_once_cumulative_ones_stack() {
         ("Starfleet Type II Phaser", PLANET),
     ]);
     assert_eq!(value(&two_phasers, 0, Attr::Strength), 16);
+    // Either way the copy's fate cites "cumulative".
+    let cites_cumulative = |s: &GameState, attr| {
+        derived::attribute(s, 0, attr)
+            .notes
+            .iter()
+            .any(|n| n.citation.title == "cumulative")
+    };
+    assert!(cites_cumulative(&two_phasers, Attr::Strength));
+    assert!(cites_cumulative(&two_tricorders, Attr::Cunning));
+    let one_phaser = state(&[("Data", PLANET), ("Starfleet Type II Phaser", PLANET)]);
+    assert!(!cites_cumulative(&one_phaser, Attr::Strength));
 }
 
 #[test]

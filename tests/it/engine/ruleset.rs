@@ -115,6 +115,56 @@ fn an_absent_trigger_discards_without_effect() {
     assert!(affected(&events, "stop", 0));
 }
 
+/// The entries an encounter's events cite, as `doc:title`.
+fn cited(events: &[ruleset::Event]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| e.reason.citation.as_ref())
+        .map(|c| format!("{}:{}", c.doc, c.title))
+        .collect()
+}
+
+#[test]
+fn a_selection_cites_the_selections_entry_and_a_missing_trigger_dilemma_resolution() {
+    // "random selection" only says "See selections."
+    let mut state = away_team(&["Data", "Jean-Luc Picard"]);
+    let events = encounter(&mut state, "Armus - Skin of Evil");
+    assert!(cited(&events).contains(&"glossary:selections".to_string()));
+    assert!(!cited(&events).contains(&"glossary:random selection".to_string()));
+    let mut state = away_team(&["Jean-Luc Picard", "William T. Riker"]);
+    let events = encounter(&mut state, "Chinese Finger Puzzle");
+    assert!(cited(&events).contains(&"glossary:dilemma resolution".to_string()));
+}
+
+#[test]
+fn conditions_cite_how_their_terms_are_met() {
+    // Ancient Computer: "2 Computer Skill OR 3 SCIENCE OR 3 ENGINEER": multiples.
+    let mut state = away_team(&["Jean-Luc Picard", "William T. Riker"]);
+    let events = encounter(&mut state, "Ancient Computer");
+    let cites = cited(&events);
+    assert!(cites.contains(&"glossary:meeting requirements".to_string()));
+    assert!(events.iter().any(|e| e.kind == EventKind::Reading
+        && e.reason
+            .citation
+            .as_ref()
+            .is_some_and(|c| c.title == "dilemma resolution")));
+}
+
+#[test]
+fn a_card_specific_ruling_is_cited_only_for_its_card_and_aspect() {
+    // glossary/card-rulings.toml: Crisis's ruling settles who failing it stops.
+    let mut state = away_team(&["Beverly Crusher", "Data"]);
+    let events = encounter(&mut state, "Crisis");
+    assert!(has(&events, &EventKind::AttemptEnds));
+    assert!(cited(&events).contains(&"current-rulings:Crisis".to_string()));
+    // Ancient Computer has no such ruling: no Current Rulings entry is cited.
+    let mut state = away_team(&["Jean-Luc Picard", "William T. Riker"]);
+    let events = encounter(&mut state, "Ancient Computer");
+    assert!(!cited(&events)
+        .iter()
+        .any(|c| c.starts_with("current-rulings:") && c != "current-rulings:skills vs. lore"));
+}
+
 #[test]
 fn stop_and_kill_change_the_state() {
     let mut state = away_team(&["Data", "Jean-Luc Picard"]);
