@@ -52,6 +52,10 @@ pub fn abilities(ctx: &Context, args: AbilitiesArgs) -> anyhow::Result<ExitCode>
             "{} hand-described cards in glossary/abilities/overrides.toml",
             report.override_entries
         );
+        println!(
+            "{} card-specific Current Rulings entries in glossary/card-rulings.toml",
+            report.card_rulings
+        );
         let d = &report.dilemmas;
         println!(
             "dilemma structure: {} of {} dilemmas compile fully ({:.1}%): {} with conditions, {} with a trigger, {} with a nullifier, {} enter play; {} sentences unread",

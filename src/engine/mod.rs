@@ -3,6 +3,7 @@
 
 pub mod abilities;
 pub mod action;
+pub mod card_rulings;
 pub mod response;
 pub mod verdict;
 
