@@ -99,14 +99,53 @@ impl CardField {
 }
 
 /// A mistake in an errata file, with where it is.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}:{col}: {message}")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ErrataError {
     pub file: PathBuf,
     pub line: usize,
     pub col: usize,
     pub message: String,
+    /// The file's other mistakes, in the order they were found.
+    pub further: Vec<ErrataError>,
 }
+
+impl ErrataError {
+    /// This mistake and the file's others, in order.
+    pub fn all(&self) -> impl Iterator<Item = &ErrataError> {
+        std::iter::once(self).chain(&self.further)
+    }
+
+    /// The first of `found` carrying the others, if there are any.
+    fn gathered(found: Vec<ErrataError>) -> Result<(), ErrataError> {
+        let mut found = found.into_iter();
+        match found.next() {
+            None => Ok(()),
+            Some(first) => Err(ErrataError {
+                further: found.collect(),
+                ..first
+            }),
+        }
+    }
+}
+
+impl std::fmt::Display for ErrataError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file.display(),
+            self.line,
+            self.col,
+            self.message
+        )?;
+        for more in &self.further {
+            write!(f, "\n{more}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ErrataError {}
 
 /// New values for one card.
 #[derive(Debug, Clone, PartialEq)]
@@ -224,6 +263,7 @@ impl ErrataReader<'_> {
             line,
             col,
             message: message.into(),
+            further: Vec::new(),
         }
     }
 
@@ -456,17 +496,25 @@ impl Errata {
             let at = e.span().map_or(0, |s| s.start);
             reader.error(at, e.message().to_string())
         })?;
+        // Every card and rule is checked, so that each mistake is reported.
         let card_starts = table_offsets(text, "[[card]]");
+        let mut found = Vec::new();
         let mut cards = Vec::new();
         for (i, table) in raw.card.into_iter().enumerate() {
             let at = card_starts.get(i).copied().unwrap_or(0);
-            cards.push(reader.card_change(table, at)?);
+            match reader.card_change(table, at) {
+                Ok(c) => cards.push(c),
+                Err(e) => found.push(e),
+            }
         }
-        let rules = raw
-            .rule
-            .into_iter()
-            .map(|r| reader.rule_change(r))
-            .collect::<Result<_, _>>()?;
+        let mut rules = Vec::new();
+        for r in raw.rule {
+            match reader.rule_change(r) {
+                Ok(r) => rules.push(r),
+                Err(e) => found.push(e),
+            }
+        }
+        ErrataError::gathered(found)?;
         Ok(Errata {
             path: path.to_path_buf(),
             cards,
@@ -483,10 +531,8 @@ impl Errata {
         let missing = self
             .rules
             .iter()
-            .find(|r| r.action != RuleAction::Add && !exists(&r.doc, &r.entry));
-        match missing {
-            None => Ok(()),
-            Some(r) => Err(ErrataError {
+            .filter(|r| r.action != RuleAction::Add && !exists(&r.doc, &r.entry))
+            .map(|r| ErrataError {
                 file: self.path.clone(),
                 line: r.at.0,
                 col: r.at.1,
@@ -500,8 +546,10 @@ impl Errata {
                         "replace"
                     }
                 ),
-            }),
-        }
+                further: Vec::new(),
+            })
+            .collect();
+        ErrataError::gathered(missing)
     }
 
     pub fn load(path: &Path, db: &CardDb) -> anyhow::Result<Errata> {

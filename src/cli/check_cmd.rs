@@ -79,10 +79,8 @@ fn print_text(results: &[FileResult], quiet: bool, boards: bool) {
         if let Some(e) = &r.error {
             errors += 1;
             println!("{} {e}", paint("error", Style::Bad, on));
-            if let Some((line, col)) = r.error_at {
-                let place = format!("{}:{line}:{col}: ", r.path.display());
-                let message = e.strip_prefix(&place).unwrap_or(e);
-                print!("{}", crate::diag::snippet(&r.path, line, col, message));
+            for (line, col, message) in &r.errors_at {
+                print!("{}", crate::diag::snippet(&r.path, *line, *col, message));
             }
             continue;
         }

@@ -64,11 +64,13 @@ pub fn errata(ctx: &Context, args: ErrataArgs) -> anyhow::Result<ExitCode> {
 /// with a caret when it has one.
 fn located_error(e: anyhow::Error) -> ExitCode {
     super::output::eprint_error(&format!("error: {e}"));
-    if let Some(at) = e.downcast_ref::<crate::errata::ErrataError>() {
-        eprint!(
-            "{}",
-            crate::diag::snippet(&at.file, at.line, at.col, "here")
-        );
+    if let Some(first) = e.downcast_ref::<crate::errata::ErrataError>() {
+        for at in first.all() {
+            eprint!(
+                "{}",
+                crate::diag::snippet(&at.file, at.line, at.col, &at.message)
+            );
+        }
     }
     super::exit::bad_input()
 }

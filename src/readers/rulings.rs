@@ -288,29 +288,82 @@ fn read_rulings(paras: &[Para], unplaced: &mut Vec<Unplaced>) -> Vec<RulesEntry>
         let (i, c) = &cands[k];
         titles.insert(*i, c);
     }
+    let off_run: std::collections::HashMap<usize, &Candidate> = cands
+        .iter()
+        .filter(|(i, _)| !titles.contains_key(i))
+        .map(|(i, c)| (*i, c))
+        .collect();
     let mut entries: Vec<RulesEntry> = Vec::new();
+    let mut subs = SubHeadings::default();
     for (i, p) in paras.iter().enumerate() {
         match (titles.get(&i), entries.last_mut()) {
-            (Some(c), _) => entries.push(RulesEntry {
-                title: c.title.clone(),
-                body: c.rest.trim().to_string(),
-                revised: c.revised,
-                line: p.line,
-                source: Some("Current Rulings".into()),
-                ..Default::default()
-            }),
+            (Some(c), _) => {
+                subs.close();
+                entries.push(RulesEntry {
+                    title: c.title.clone(),
+                    body: c.rest.trim().to_string(),
+                    revised: c.revised,
+                    line: p.line,
+                    source: Some("Current Rulings".into()),
+                    ..Default::default()
+                })
+            }
             (None, Some(e)) => {
                 e.body.push_str("\n\n");
                 e.body.push_str(p.text.trim_end());
+                match off_run.get(&i) {
+                    Some(c) => subs.open(e, c, p.line),
+                    None => subs.extend(p.text),
+                }
             }
             (None, None) => unplaced.push(unplaced_para(p)),
         }
     }
+    subs.close();
+    // Sub-headings come after every entry, so that they never renumber the
+    // ids of the document's own titles.
+    entries.extend(subs.done);
     for e in &mut entries {
         e.see_also = see_references(&e.body);
         e.stub = is_see_stub(&e.body);
     }
     entries
+}
+
+/// The sub-headings inside entries ("capture" holds "Brigs - ..." and
+/// "Rescue - ..."): a candidate title out of the alphabetical run stays in
+/// its entry's body and is also an entry of its own, under its entry's title,
+/// running to the next sub-heading or title.
+#[derive(Default)]
+struct SubHeadings {
+    open: Option<RulesEntry>,
+    done: Vec<RulesEntry>,
+}
+
+impl SubHeadings {
+    fn open(&mut self, parent: &RulesEntry, c: &Candidate, line: usize) {
+        self.close();
+        self.open = Some(RulesEntry {
+            title: c.title.clone(),
+            body: c.rest.trim().to_string(),
+            revised: c.revised,
+            line,
+            heading_path: vec![parent.title.clone()],
+            source: Some("Current Rulings".into()),
+            ..Default::default()
+        });
+    }
+
+    fn extend(&mut self, text: &str) {
+        if let Some(e) = self.open.as_mut() {
+            e.body.push_str("\n\n");
+            e.body.push_str(text.trim_end());
+        }
+    }
+
+    fn close(&mut self) {
+        self.done.extend(self.open.take());
+    }
 }
 
 fn unplaced_para(p: &Para) -> Unplaced {
@@ -337,9 +390,13 @@ mod tests {
                 "Borg - objectives",
                 "capture",
                 "Cardassian Trap",
-                "default damage"
+                "default damage",
+                "Rescue"
             ]
         );
+        let rescue = &r.entries[8];
+        assert_eq!(rescue.heading_path, ["capture"]);
+        assert_eq!(rescue.body, "A sub-heading inside capture.");
         assert!(r.entries[2].revised && !r.entries[3].revised);
         assert_eq!(r.entries[2].see_also, ["actions, just"]);
         assert!(r.entries[3].body.contains("• When battling"));

@@ -13,9 +13,10 @@ pub struct FileResult {
     pub source: Option<String>,
     pub answers: Vec<Answer>,
     pub error: Option<String>,
-    /// Line and column of the error, when it has a place in the file.
+    /// Each of the file's mistakes that has a place in it: line, column
+    /// and what is wrong.
     #[serde(skip)]
-    pub error_at: Option<(usize, usize)>,
+    pub errors_at: Vec<(usize, usize, String)>,
     /// The game state the engine built, as a picture model (left out when the
     /// file did not load).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -82,7 +83,11 @@ pub fn check_text(
     match super::load(path, text, db, resolver) {
         Ok(s) => FileResult::answered(&s, db),
         Err(e) => FileResult {
-            error_at: Some((e.line, e.col)),
+            errors_at: e
+                .all()
+                .filter(|e| e.line > 0)
+                .map(|e| (e.line, e.col, e.message.clone()))
+                .collect(),
             ..FileResult::unreadable(path, e.to_string())
         },
     }
@@ -97,7 +102,7 @@ impl FileResult {
             source: s.source.as_ref().map(|r| format!("{}: {}", r.doc, r.entry)),
             answers: super::run(s, db),
             error: None,
-            error_at: None,
+            errors_at: Vec::new(),
             board: Some(crate::board::Board::of(&s.state)),
         }
     }
@@ -111,7 +116,7 @@ impl FileResult {
             answers: vec![],
             error: Some(error),
             board: None,
-            error_at: None,
+            errors_at: Vec::new(),
         }
     }
 }

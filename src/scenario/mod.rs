@@ -29,26 +29,65 @@ pub struct ScenarioError {
     pub line: usize,
     pub col: usize,
     pub message: String,
+    /// The file's other mistakes, in the order they were found.
+    pub further: Vec<ScenarioError>,
+}
+
+impl ScenarioError {
+    /// This mistake and the file's others, in order.
+    pub fn all(&self) -> impl Iterator<Item = &ScenarioError> {
+        std::iter::once(self).chain(&self.further)
+    }
 }
 
 impl std::fmt::Display for ScenarioError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // Line 0 means the whole file (it could not be read at all).
         if self.line == 0 {
-            return write!(f, "{}: {}", self.file.display(), self.message);
+            write!(f, "{}: {}", self.file.display(), self.message)?;
+        } else {
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file.display(),
+                self.line,
+                self.col,
+                self.message
+            )?;
         }
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file.display(),
-            self.line,
-            self.col,
-            self.message
-        )
+        for more in &self.further {
+            write!(f, "\n{more}")?;
+        }
+        Ok(())
     }
 }
 
 impl std::error::Error for ScenarioError {}
+
+/// The mistakes found so far in a file, kept so that each is reported.
+#[derive(Default)]
+struct Faults {
+    found: Vec<ScenarioError>,
+}
+
+impl Faults {
+    /// The value, or nothing with the mistake kept.
+    fn keep<T>(&mut self, r: Result<T, ScenarioError>) -> Option<T> {
+        r.map_err(|e| self.found.push(e)).ok()
+    }
+
+    /// A stage is over: its mistakes, all of them, stop the load.
+    fn stage_done(&mut self) -> Result<(), ScenarioError> {
+        let mut found = std::mem::take(&mut self.found).into_iter();
+        match found.next() {
+            None => Ok(()),
+            Some(first) => Err(ScenarioError {
+                further: found.collect(),
+                ..first
+            }),
+        }
+    }
+}
 
 /// A question of a scenario: the engine's typed question, the kind's name,
 /// where it was asked and what the file expects.
@@ -99,6 +138,7 @@ pub fn load_file(
         line: 0,
         col: 0,
         message: format!("cannot read: {e}"),
+        further: Vec::new(),
     })?;
     load(path, &text, db, resolver)
 }
@@ -119,6 +159,7 @@ pub fn load(
             line,
             col,
             message: with_field_suggestion(e.message().trim()),
+            further: Vec::new(),
         }
     })?;
     Builder {
@@ -219,6 +260,7 @@ impl<'a> Builder<'a> {
             line,
             col,
             message,
+            further: Vec::new(),
         })
     }
 
@@ -248,7 +290,12 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// Build the scenario in three stages - what the file declares (game,
+    /// locations, cards), where the cards are, then the action, deck and
+    /// questions - reporting every mistake of a stage before stopping, so a
+    /// later stage never reports what an earlier mistake caused.
     fn build(&self, file: ScenarioFile) -> Result<Scenario, ScenarioError> {
+        let mut faults = Faults::default();
         let mut state = GameState {
             turn_player: file.game.turn.clone().unwrap_or_default(),
             points: file.game.points.clone(),
@@ -263,132 +310,49 @@ impl<'a> Builder<'a> {
                 .unwrap_or_default(),
             ..GameState::default()
         };
-        if let Some(phase) = &file.game.phase {
-            state.phase = words::phase(phase.get_ref()).map_or_else(
-                || {
-                    self.err(
-                        phase.span(),
-                        format!(
-                            "unknown phase \"{}\"; expected seed, start of turn, card play, execute orders or end of turn",
-                            phase.get_ref()
-                        ),
-                    )
-                },
-                Ok,
-            )?;
+        if let Some(phase) = file
+            .game
+            .phase
+            .as_ref()
+            .and_then(|p| faults.keep(self.phase(p)))
+        {
+            state.phase = phase;
         }
-        if let Some(f) = &file.game.format {
-            state.format = match words::norm(f.get_ref()).as_str() {
-                "standard" | "standard format" => Format::Standard,
-                "open" | "open format" => Format::Open,
-                "warp speed" | "warp speed format" => Format::WarpSpeed,
-                _ => {
-                    return self.err(
-                        f.span(),
-                        format!(
-                            "unknown format \"{}\": expected standard, open or warp speed",
-                            f.get_ref()
-                        ),
-                    )
-                }
-            };
+        if let Some(f) = file
+            .game
+            .format
+            .as_ref()
+            .and_then(|f| faults.keep(self.format(f)))
+        {
+            state.format = f;
         }
         for loc in &file.locations {
-            if let Some(why) = loc
-                .span
-                .and_then(|n| bounds::out_of_range("span", n.into(), &bounds::SPAN))
-            {
-                return self.err(loc.mission.span(), why);
-            }
-            let mission = self.card(&loc.mission, Some("mission"))?;
-            state.locations.push(Location {
-                written: loc.mission.get_ref().clone(),
-                owner: loc.owner.clone(),
-                solved_by: loc.solved_by.clone(),
-                attempted_before: loc.attempted_before,
-                span: loc.span,
-                ..Location::new(mission)
-            });
+            state
+                .locations
+                .extend(faults.keep(self.spaceline_location(loc)));
         }
-        // First pass: every card and its handle, so `at` may name a later
-        // card. `copies = N` stands for N pieces: "x", "x#2", ... "x#N".
-        let default_owner = state.turn_player.clone();
-        let mut spec_of = Vec::new();
-        for (n, spec) in file.cards.iter().enumerate() {
-            self.card_numbers(spec)?;
-            let card = self.spec_card(spec)?;
-            let handle = spec
-                .id
-                .as_ref()
-                .map_or_else(|| card.title.clone(), |i| i.get_ref().clone());
-            let owner = spec.owner.clone().unwrap_or_else(|| default_owner.clone());
-            let piece = Piece {
-                handle: handle.clone(),
-                written: spec.title.get_ref().clone(),
-                controller: spec.controller.clone().unwrap_or_else(|| owner.clone()),
-                owner,
-                card,
-                at: Place::Table,
-                status: self.status_of(spec)?,
-                docked: None,
-                mode: self.mode(spec)?,
-                target: None,
-            };
-            for copy in 1..=spec.copies.unwrap_or(1).max(1) {
-                let handle = match copy {
-                    1 => handle.clone(),
-                    _ => format!("{handle}#{copy}"),
-                };
-                state.pieces.push(Piece {
-                    handle,
-                    ..piece.clone()
-                });
-                spec_of.push(n);
-            }
-        }
-        self.unique_ids(&state, &file.cards, &spec_of)?;
+        let spec_of = self.declare_cards(&mut state, &file.cards, &mut faults);
+        faults.stage_done()?;
+        faults.keep(self.unique_ids(&state, &file.cards, &spec_of));
+        faults.stage_done()?;
         for (i, &n) in spec_of.iter().enumerate() {
-            let spec = &file.cards[n];
-            let at = match &spec.at {
-                Some(at) => self.place(&state, i, at)?,
-                None => Place::Table,
-            };
-            state.pieces[i].at = at;
-            if let (Some(ring), Some(at)) = (bounds::aboard_ring(&state, i), &spec.at) {
-                let names: Vec<&str> = ring
-                    .iter()
-                    .chain(ring.first())
-                    .map(|&c| state.pieces[c].handle.as_str())
-                    .collect();
-                return self.err(
-                    at.span(),
-                    format!("`at` puts a card aboard itself: {}", names.join(" aboard ")),
-                );
-            }
-            self.dock(&mut state, i, spec)?;
-            if let Some(t) = &spec.target {
-                state.pieces[i].target = Some(self.target(&state, t)?);
-            }
+            faults.keep(self.settle(&mut state, i, &file.cards[n]));
         }
-        state.players = self.players(&file)?;
+        faults.stage_done()?;
+        state.players = faults.keep(self.players(&file)).unwrap_or_default();
         if let Some(a) = &file.action {
-            state.action = Some(self.action(&state, a)?);
+            state.action = faults.keep(self.action(&state, a));
         }
         if let Some(d) = &file.deck {
-            state.deck = Some(Deck {
-                owner: d.owner.clone().unwrap_or_else(|| default_owner.clone()),
-                seed: self.deck_list(&d.seed)?,
-                draw: self.deck_list(&d.draw)?,
-                side: self.deck_list(&d.side)?,
-                tournament: d.tournament,
-            });
+            state.deck = faults.keep(self.deck(d, &state.turn_player));
         }
         self.adopt_named_cards(&mut state, &file.questions);
-        let questions = file
+        let questions: Vec<Asked> = file
             .questions
             .iter()
-            .map(|q| self.question(&state, q))
-            .collect::<Result<Vec<_>, _>>()?;
+            .filter_map(|q| faults.keep(self.question(&state, q)))
+            .collect();
+        faults.stage_done()?;
         Ok(Scenario {
             path: self.path.to_path_buf(),
             title: file.title,
@@ -401,6 +365,155 @@ impl<'a> Builder<'a> {
             source: file.source,
             state,
             questions,
+        })
+    }
+
+    fn phase(
+        &self,
+        phase: &Spanned<String>,
+    ) -> Result<crate::engine::action::Phase, ScenarioError> {
+        words::phase(phase.get_ref()).map_or_else(
+            || {
+                self.err(
+                    phase.span(),
+                    format!(
+                        "unknown phase \"{}\"; expected seed, start of turn, card play, execute orders or end of turn",
+                        phase.get_ref()
+                    ),
+                )
+            },
+            Ok,
+        )
+    }
+
+    fn format(&self, f: &Spanned<String>) -> Result<Format, ScenarioError> {
+        match words::norm(f.get_ref()).as_str() {
+            "standard" | "standard format" => Ok(Format::Standard),
+            "open" | "open format" => Ok(Format::Open),
+            "warp speed" | "warp speed format" => Ok(Format::WarpSpeed),
+            _ => self.err(
+                f.span(),
+                format!(
+                    "unknown format \"{}\": expected standard, open or warp speed",
+                    f.get_ref()
+                ),
+            ),
+        }
+    }
+
+    fn spaceline_location(&self, loc: &format::LocationSpec) -> Result<Location, ScenarioError> {
+        if let Some(why) = loc
+            .span
+            .and_then(|n| bounds::out_of_range("span", n.into(), &bounds::SPAN))
+        {
+            return self.err(loc.mission.span(), why);
+        }
+        let mission = self.card(&loc.mission, Some("mission"))?;
+        Ok(Location {
+            written: loc.mission.get_ref().clone(),
+            owner: loc.owner.clone(),
+            solved_by: loc.solved_by.clone(),
+            attempted_before: loc.attempted_before,
+            span: loc.span,
+            ..Location::new(mission)
+        })
+    }
+
+    /// Every card and its handle, so `at` may name a later card. `copies =
+    /// N` stands for N pieces: "x", "x#2", ... "x#N". Returns each piece's
+    /// `[[card]]` index.
+    fn declare_cards(
+        &self,
+        state: &mut GameState,
+        cards: &[CardSpec],
+        faults: &mut Faults,
+    ) -> Vec<usize> {
+        let default_owner = state.turn_player.clone();
+        let mut spec_of = Vec::new();
+        for (n, spec) in cards.iter().enumerate() {
+            let Some(piece) = faults.keep(self.declared_piece(spec, &default_owner)) else {
+                continue;
+            };
+            for copy in 1..=spec.copies.unwrap_or(1).max(1) {
+                let handle = match copy {
+                    1 => piece.handle.clone(),
+                    _ => format!("{}#{copy}", piece.handle),
+                };
+                state.pieces.push(Piece {
+                    handle,
+                    ..piece.clone()
+                });
+                spec_of.push(n);
+            }
+        }
+        spec_of
+    }
+
+    fn declared_piece(&self, spec: &CardSpec, default_owner: &str) -> Result<Piece, ScenarioError> {
+        self.card_numbers(spec)?;
+        let card = self.spec_card(spec)?;
+        let handle = spec
+            .id
+            .as_ref()
+            .map_or_else(|| card.title.clone(), |i| i.get_ref().clone());
+        let owner = spec
+            .owner
+            .clone()
+            .unwrap_or_else(|| default_owner.to_string());
+        Ok(Piece {
+            handle,
+            written: spec.title.get_ref().clone(),
+            controller: spec.controller.clone().unwrap_or_else(|| owner.clone()),
+            owner,
+            card,
+            at: Place::Table,
+            status: self.status_of(spec)?,
+            docked: None,
+            mode: self.mode(spec)?,
+            target: None,
+        })
+    }
+
+    /// Where piece `i` is (`at`, never aboard itself), what it is docked at
+    /// and what it targets.
+    fn settle(
+        &self,
+        state: &mut GameState,
+        i: usize,
+        spec: &CardSpec,
+    ) -> Result<(), ScenarioError> {
+        let at = match &spec.at {
+            Some(at) => self.place(state, i, at)?,
+            None => Place::Table,
+        };
+        state.pieces[i].at = at;
+        if let (Some(ring), Some(at)) = (bounds::aboard_ring(state, i), &spec.at) {
+            let names: Vec<String> = ring
+                .iter()
+                .chain(ring.first())
+                .map(|&c| state.pieces[c].handle.clone())
+                .collect();
+            // Undo the placing, so the ring's other members report nothing.
+            state.pieces[i].at = Place::Table;
+            return self.err(
+                at.span(),
+                format!("`at` puts a card aboard itself: {}", names.join(" aboard ")),
+            );
+        }
+        self.dock(state, i, spec)?;
+        if let Some(t) = &spec.target {
+            state.pieces[i].target = Some(self.target(state, t)?);
+        }
+        Ok(())
+    }
+
+    fn deck(&self, d: &format::DeckSpec, default_owner: &str) -> Result<Deck, ScenarioError> {
+        Ok(Deck {
+            owner: d.owner.clone().unwrap_or_else(|| default_owner.to_string()),
+            seed: self.deck_list(&d.seed)?,
+            draw: self.deck_list(&d.draw)?,
+            side: self.deck_list(&d.side)?,
+            tournament: d.tournament,
         })
     }
 

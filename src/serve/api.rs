@@ -417,8 +417,13 @@ pub async fn check(State(app): State<Arc<App>>, body: Bytes) -> Response {
     work(app, Lane::Scenario, move |w| {
         let resolver = DbTitleResolver::new(&w.db);
         let path = std::path::Path::new(POSTED_SCENARIO);
-        let scenario = crate::scenario::load(path, &text, &w.db, &resolver)
-            .map_err(|e| ApiError::at(&e, e.line, e.col, &e.message))?;
+        let scenario = crate::scenario::load(path, &text, &w.db, &resolver).map_err(|e| {
+            let all: Vec<Value> = e
+                .all()
+                .map(|e| json!({"line": e.line, "col": e.col, "message": e.message}))
+                .collect();
+            ApiError::at(&e, e.line, e.col, &e.message).with("errors", json!(all))
+        })?;
         let result = FileResult::answered(&scenario, &w.db);
         let mut v = serde_json::to_value(&result).map_err(anyhow::Error::from)?;
         if let Some(b) = &result.board {
@@ -452,8 +457,13 @@ pub async fn errata(State(app): State<Arc<App>>, body: Bytes) -> Response {
     };
     work(app, Lane::Scenario, move |w| {
         let path = std::path::Path::new("errata.toml");
-        let errata = crate::errata::Errata::parse(path, &req.errata, &w.db)
-            .map_err(|e| ApiError::at(&e, e.line, e.col, &e.message))?;
+        let errata = crate::errata::Errata::parse(path, &req.errata, &w.db).map_err(|e| {
+            let all: Vec<Value> = e
+                .all()
+                .map(|e| json!({"line": e.line, "col": e.col, "message": e.message}))
+                .collect();
+            ApiError::at(&e, e.line, e.col, &e.message).with("errors", json!(all))
+        })?;
         let mut scenarios = w.rulings.clone();
         scenarios.extend(req.scenarios.into_iter().enumerate().map(|(i, s)| {
             crate::errata::ScenarioText {

@@ -1,9 +1,10 @@
 //! `daystrom-bench`: the benchmarks behind the figures in the closing notes.
-//! `daystrom-bench rules|cards|check|errata|serve|all` (release build recommended);
+//! `daystrom-bench rules|cards|check|errata|serve|concurrency|all` (release build recommended);
 //! `daystrom-bench search-eval FILE` for the figures of search on a question set.
 
 mod cards_bench;
 mod check_bench;
+mod concurrency_bench;
 mod errata_bench;
 mod rules_bench;
 mod search_eval;
@@ -29,6 +30,9 @@ fn main() -> anyhow::Result<()> {
     }
     if what == "serve" || what == "all" {
         serve_bench::run()?;
+    }
+    if what == "concurrency" || what == "all" {
+        concurrency_bench::run()?;
     }
     Ok(())
 }

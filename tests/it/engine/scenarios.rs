@@ -39,6 +39,23 @@ fn unknown_title_points_at_it_and_suggests() {
 }
 
 #[test]
+fn every_mistake_of_a_file_is_reported_in_file_order() {
+    let db = db();
+    let resolver = DbTitleResolver::new(&db);
+    let e = load_file(&fixtures().join("three-mistakes.toml"), &db, &resolver)
+        .expect_err("three unknown names");
+    let places: Vec<(usize, usize)> = e.all().map(|e| (e.line, e.col)).collect();
+    // The locations are read before the cards.
+    assert_eq!(places, [(19, 11), (7, 9), (15, 9)], "{e}");
+    let text = e.to_string();
+    assert!(text.contains("did you mean \"Warrior Sample\""), "{text}");
+    assert!(
+        text.contains("did you mean \"Survey Fixture Planet\""),
+        "{text}"
+    );
+}
+
+#[test]
 fn ambiguous_title_lists_the_candidates() {
     let e = error_of("ambiguous-title.toml");
     assert!(e.contains("ambiguous-title.toml:4:9:"), "{e}");

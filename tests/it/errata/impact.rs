@@ -196,6 +196,21 @@ fn the_database_itself_is_never_changed() {
 }
 
 #[test]
+fn every_mistaken_erratum_of_a_file_is_reported() {
+    let path = fixture("two-mistakes.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let e = Errata::parse(&path, &text, db()).unwrap_err();
+    let lines: Vec<usize> = e.all().map(|e| e.line).collect();
+    assert_eq!(lines, [3, 8], "{e}");
+    assert!(
+        e.further[0]
+            .message
+            .contains("unknown affiliation `Martian`"),
+        "{e}"
+    );
+}
+
+#[test]
 fn malformed_errata_files_name_file_line_and_column() {
     let err = |name: &str| {
         let path = fixture(name);

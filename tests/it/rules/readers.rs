@@ -80,11 +80,23 @@ fn current_rulings_have_entries_marks_legend_and_repairs() {
     ] {
         assert!(r.entries.iter().any(|e| e.title == t), "missing {t}");
     }
-    for t in ["Rescue", "Multiple targets", "Tasha Yar", "Default damage"] {
-        assert!(
-            !r.entries.iter().any(|e| e.title == t),
-            "sub-heading {t} taken as title"
-        );
+    // A sub-heading stays inside its entry and is an entry of its own under it.
+    for (t, parent) in [
+        ("Rescue", "capture"),
+        ("Brigs", "capture"),
+        ("Multiple targets", "ship battle rules"),
+        ("Tasha Yar", "revised game text"),
+        ("Default damage", "damage markers"),
+    ] {
+        let under: Vec<&Vec<String>> = r
+            .entries
+            .iter()
+            .filter(|e| e.title == t)
+            .map(|e| &e.heading_path)
+            .collect();
+        assert_eq!(under, [&vec![parent.to_string()]], "sub-heading {t}");
+        let holder = r.entries.iter().find(|e| e.title == parent).unwrap();
+        assert!(holder.body.contains(&format!("{t} - ")), "{parent} keeps {t}");
     }
 }
 
