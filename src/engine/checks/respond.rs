@@ -450,6 +450,12 @@ fn responds(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
             INTERRUPTING,
         ));
     }
+    if matches!(p.turn.phase, Phase::StartOfTurn | Phase::EndOfTurn) {
+        reasons.push(Reason {
+            text: "no other actions may take place between start-of-turn (or end-of-turn) actions, other than valid responses".into(),
+            citation: Some(Citation::rulings("timing")),
+        });
+    }
     let mut theirs = v.reasons.clone();
     match &v.value {
         VerdictValue::Yes => {
@@ -655,7 +661,7 @@ fn q_icon_card(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
 /// During the start-of-turn (end-of-turn) segment no other actions take
 /// place between the start-of-turn (end-of-turn) actions, other than valid
 /// responses: only cards timed for that segment, or that suspend play.
-fn turn_boundary(p: &Play, _: &mut Vec<Reason>) -> Ruling {
+fn turn_boundary(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
     let (segment, class) = match p.turn.phase {
         Phase::StartOfTurn => ("start-of-turn", TimingClass::StartOfTurn),
         Phase::EndOfTurn => ("end-of-turn", TimingClass::EndOfTurn),
@@ -668,6 +674,12 @@ fn turn_boundary(p: &Play, _: &mut Vec<Reason>) -> Ruling {
         .any(|a| a.timing.class == class || a.timing.class == TimingClass::SuspendsPlay);
     if timed {
         return Ruling::Next;
+    }
+    if p.free().iter().any(|a| a.timing.at_any_time) {
+        reasons.push(reason(
+            "\"at any time\" means any phase of either player's turn except start-of-turn and end-of-turn",
+            Entry::glossary("at any time"),
+        ));
     }
     Ruling::No(format!(
         "{} does not take place at the {segment} segment, and no other actions may take place between {segment} actions, other than valid responses",
@@ -713,6 +725,14 @@ fn interrupt(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
         "during your opponent's turn you may play interrupts, between other actions or as valid responses",
         TAKING_TURNS,
     ));
+    reasons.push(reason(
+        "interrupts do not use up (or count as) your normal card play",
+        Entry::glossary("card play"),
+    ));
+    reasons.push(reason(
+        "only interrupts and doorways are not bound to the card play segment of the turn",
+        CARD_PLAY_SEGMENT,
+    ));
     reasons.extend(card_rulings("interrupts", &p.cards()));
     let why = format!(
         "{} is an interrupt: it does not use the normal card play and may be played during either player's turn, between other actions{}",
@@ -750,6 +770,18 @@ fn at_any_time(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
         ),
         TAKING_TURNS,
     ));
+    if a.timing.class == TimingClass::SuspendsPlay {
+        reasons.push(reason(
+            "a card which says it suspends play may be played at any time during the play phase, even during your opponent's turn",
+            SUSPENDS,
+        ));
+    }
+    if p.card.card_type == CardType::Doorway {
+        reasons.push(reason(
+            "a doorway whose text says it suspends play or may play at any time is not limited to your own turn",
+            Entry::glossary("doorway"),
+        ));
+    }
     reasons.extend(card_rulings("at any time", &p.cards()));
     Ruling::Yes
 }
@@ -1282,6 +1314,92 @@ mod tests {
         let b = battle();
         assert!(is_no(&on_play_during(responds, &plain, &t, Some(&b))));
         assert_eq!(on_play_during(responds, &smoke, &t, Some(&b)), Ruling::Next);
+    }
+
+    /// The entries one rule cites on `c` at `t` (from hand, `a` under way).
+    fn cited_by(
+        rule: fn(&Play, &mut Vec<Reason>) -> Ruling,
+        c: &Card,
+        t: &TurnContext,
+        a: Option<&Action>,
+    ) -> Vec<Citation> {
+        let db = CardDb::default();
+        let mut reasons = Vec::new();
+        rule(&Play::new(c, false, t, a, &db), &mut reasons);
+        reasons.into_iter().filter_map(|r| r.citation).collect()
+    }
+
+    #[test]
+    fn an_interrupt_cites_why_the_normal_card_play_does_not_bind_it() {
+        let plain = card("Plain", CardType::Interrupt, "Draw one card.");
+        let cited = cited_by(
+            interrupt,
+            &plain,
+            &turn(Phase::ExecuteOrders, "alice"),
+            None,
+        );
+        assert!(cited.contains(&Citation::glossary("card play")));
+        assert!(cited.contains(&Citation::glossary("turn")));
+    }
+
+    #[test]
+    fn suspending_play_and_at_any_time_cite_their_own_entries() {
+        let portal = card(
+            "Portal",
+            CardType::Doorway,
+            "Suspends play to download one shuttle.",
+        );
+        let t = turn(Phase::ExecuteOrders, "bob");
+        let cited = cited_by(at_any_time, &portal, &t, None);
+        assert!(cited.contains(&SUSPENDS.citation()), "{cited:?}");
+        assert!(cited.contains(&Citation::glossary("doorway")));
+        let any = event("At any time, you may draw one card.");
+        let start = turn(Phase::StartOfTurn, "alice");
+        let cited = cited_by(turn_boundary, &any, &start, None);
+        assert!(
+            cited.contains(&Citation::glossary("at any time")),
+            "{cited:?}"
+        );
+    }
+
+    #[test]
+    fn only_valid_responses_come_between_start_of_turn_actions() {
+        let smoke = card(
+            "Smoke",
+            CardType::Interrupt,
+            "Plays at start of personnel battle. Cancels battle.",
+        );
+        let b = battle();
+        let cited = cited_by(responds, &smoke, &turn(Phase::StartOfTurn, "bob"), Some(&b));
+        assert!(cited.contains(&Citation::rulings("timing")));
+        let cited = cited_by(
+            responds,
+            &smoke,
+            &turn(Phase::ExecuteOrders, "bob"),
+            Some(&b),
+        );
+        assert!(!cited.contains(&Citation::rulings("timing")));
+    }
+
+    #[test]
+    fn a_card_ruling_is_cited_only_for_its_card_and_rule() {
+        let rulings = CardRulings::get();
+        assert_eq!(
+            rulings
+                .for_rule("not a valid response", &["Space-Time Portal"])
+                .count(),
+            1
+        );
+        assert_eq!(
+            rulings
+                .for_rule("specifically relates", &["Space-Time Portal"])
+                .count(),
+            0
+        );
+        assert_eq!(
+            rulings.for_rule("not a valid response", &["Hugh"]).count(),
+            0
+        );
     }
 
     #[test]

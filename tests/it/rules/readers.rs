@@ -96,7 +96,10 @@ fn current_rulings_have_entries_marks_legend_and_repairs() {
             .collect();
         assert_eq!(under, [&vec![parent.to_string()]], "sub-heading {t}");
         let holder = r.entries.iter().find(|e| e.title == parent).unwrap();
-        assert!(holder.body.contains(&format!("{t} - ")), "{parent} keeps {t}");
+        assert!(
+            holder.body.contains(&format!("{t} - ")),
+            "{parent} keeps {t}"
+        );
     }
 }
 
