@@ -53,7 +53,7 @@ pub fn abilities(ctx: &Context, args: AbilitiesArgs) -> anyhow::Result<ExitCode>
             report.override_entries
         );
         println!(
-            "{} card-specific Current Rulings entries in glossary/card-rulings.toml",
+            "{} card-specific Current Rulings entries in glossary/timing-rulings.toml",
             report.card_rulings
         );
         let d = &report.dilemmas;

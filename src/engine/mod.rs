@@ -3,8 +3,8 @@
 
 pub mod abilities;
 pub mod action;
-pub mod card_rulings;
 pub mod response;
+pub mod timing_rulings;
 pub mod verdict;
 
 pub use verdict::{Citation, Reason, Verdict, VerdictValue};

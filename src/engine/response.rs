@@ -150,7 +150,10 @@ fn qualifies(card: &Card, qualifier: &str) -> bool {
 /// applies), or why it nearly did.
 enum Relation {
     Yes(String, Vec<Reason>),
-    WrongStep(String),
+    WrongStep(String, Vec<Reason>),
+    /// Its effect acts on cards of that type already in play, and the card
+    /// of this card play is only just played.
+    NotYetInPlay(String),
     /// Its timing clause names such an action, but only one taken by the
     /// other player.
     WrongPlayer(String),
@@ -186,6 +189,41 @@ fn verb_rule(verb: &str) -> Option<Reason> {
     Some(reason(text, Some(cite)))
 }
 
+const INITIATION: &str = "actions – step 1: initiation";
+const RESULTS: &str = "actions – step 3: results";
+
+/// The entries stating when, among an action's steps, a response of this
+/// timing (and these effect verbs, for a response that came too late) may
+/// be made to `link`.
+fn step_rules(class: TimingClass, link: &ChainLink, verbs: &[&str]) -> Vec<Reason> {
+    let mut out = Vec::new();
+    let rule = |text: &str, title: &str| reason(text, Some(Citation::glossary(title)));
+    if class == TimingClass::StartOf {
+        out.push(rule("game text such as \"plays at start of battle\" is a condition met at the initiation of the action", INITIATION));
+    }
+    if class == TimingClass::Just && lx_kind(&link.kind, "card play") {
+        out.push(rule("a card has been \"just played\" when its card play has been initiated, but before it has its results", "just played"));
+    }
+    if link.step == Step::Initiated && lx_kind(&link.kind, "encounter dilemma") {
+        out.push(rule("a dilemma has been \"just encountered\", and may be responded to, once the initiation of its encounter is complete", INITIATION));
+    }
+    if link.step == Step::Resolved {
+        out.push(rule("once an action has its results its optional responses step is past: no more responses to it are allowed", RESULTS));
+        if verbs.iter().any(|v| matches!(*v, "cancel" | "prevent")) {
+            out.push(rule(
+                "to cancel is to prevent an action from having its result, which this one has had",
+                "cancel",
+            ));
+        }
+    }
+    out
+}
+
+/// Whether an action kind is (an instance of) `kind`.
+fn lx_kind(link_kind: &str, kind: &str) -> bool {
+    Lexicon::get().kind_matches(kind, link_kind)
+}
+
 fn step_name(s: Step) -> &'static str {
     match s {
         Step::Initiated => "just initiated",
@@ -203,13 +241,50 @@ fn names_player(actor: &str, db: &CardDb) -> bool {
     lower || find_card(db, actor).is_none()
 }
 
+/// The timing relation, with what the ability's effect on the same action
+/// (nullifying, cancelling, preventing it) applies as well.
+fn by_timing_and_effect(
+    ab: &Ability,
+    link: &ChainLink,
+    db: &CardDb,
+    player: Option<&str>,
+) -> Relation {
+    match (
+        relate_by_timing(ab, link, db, player),
+        relate_by_effect(ab, link, db),
+    ) {
+        (Relation::Yes(why, mut support), Relation::Yes(_, more)) => {
+            for r in more {
+                if !support.contains(&r) {
+                    support.push(r);
+                }
+            }
+            Relation::Yes(why, support)
+        }
+        (timing, _) => timing,
+    }
+}
+
+/// The entries that make an ability's relating effects ("prevents",
+/// "nullifies", "cancels") a response to the actions they act on: what a
+/// card that is no response was judged by.
+pub fn relating_verbs(c: &CompiledCard) -> Vec<Reason> {
+    let mut out: Vec<Reason> = Vec::new();
+    for r in c.effects().filter_map(|e| verb_rule(&e.verb)) {
+        if !out.contains(&r) {
+            out.push(r);
+        }
+    }
+    out
+}
+
 /// The ability's timing clause, or one of its further response windows, ties it to the link.
 fn relate_by_timing(ab: &Ability, link: &ChainLink, db: &CardDb, player: Option<&str>) -> Relation {
     let mut near = Relation::No;
     for t in std::iter::once(&ab.timing).chain(ab.windows.iter()) {
         match relate_timing(t, link, db, player) {
             Relation::No => {}
-            r @ (Relation::WrongStep(_) | Relation::WrongPlayer(_)) => near = r,
+            r @ (Relation::WrongStep(..) | Relation::WrongPlayer(_)) => near = r,
             r => return r,
         }
     }
@@ -272,21 +347,24 @@ fn relate_timing(t: &Timing, link: &ChainLink, db: &CardDb, player: Option<&str>
         link.kind
     );
     if !ok {
-        return Relation::WrongStep(format!(
+        let why = format!(
             "{what}, but it plays only {want} and the {} is {}",
             link.kind,
             step_name(link.step)
-        ));
+        );
+        return Relation::WrongStep(why, step_rules(t.class, link, &[]));
     }
-    let support = (t.class == TimingClass::Just)
+    let mut support: Vec<Reason> = (t.class == TimingClass::Just)
         .then(|| just(want))
         .into_iter()
         .collect();
+    support.extend(step_rules(t.class, link, &[]));
     Relation::Yes(what, support)
 }
 
 fn relate_by_effect(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
     let lx = Lexicon::get();
+    let mut near = Relation::No;
     for e in &ab.effects {
         if !lx.effect(&e.verb).is_some_and(|v| v.relates) {
             continue;
@@ -312,6 +390,9 @@ fn relate_by_effect(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
             kind_ok && (cards.is_empty() || card_ok) && party_ok(&e.objects, link, db)
         };
         if !related {
+            if let Some(why) = not_yet_in_play(e, link, db) {
+                near = Relation::NotYetInPlay(why);
+            }
             continue;
         }
         let what = format!(
@@ -338,7 +419,7 @@ fn relate_by_effect(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
             None => link.step != Step::Resolved,
         };
         if !ok {
-            return Relation::WrongStep(format!(
+            let why = format!(
                 "{what}, but the {} is {} and its results are {}",
                 link.kind,
                 step_name(link.step),
@@ -347,13 +428,41 @@ fn relate_by_effect(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
                 } else {
                     "not yet"
                 }
-            ));
+            );
+            let verbs = [e.verb.as_str()];
+            return Relation::WrongStep(why, step_rules(ab.timing.class, link, &verbs));
         }
         let mut support: Vec<Reason> = verb_rule(&e.verb).into_iter().collect();
         support.extend(just_step.map(|s| just(step_name(s))));
+        support.extend(step_rules(ab.timing.class, link, &[]));
         return Relation::Yes(what, support);
     }
-    Relation::No
+    near
+}
+
+/// An effect on "any Event card in play" when an event is just played: the
+/// card is not in play until its card play has its results.
+fn not_yet_in_play(
+    e: &crate::engine::abilities::Effect,
+    link: &ChainLink,
+    db: &CardDb,
+) -> Option<String> {
+    if !lx_kind(&link.kind, "card play") || link.step == Step::Resolved {
+        return None;
+    }
+    let played = find_card(db, link.card.as_deref()?)?;
+    e.objects.iter().find_map(|o| match o {
+        Target::CardType {
+            name,
+            in_play: true,
+            negated: false,
+            ..
+        } if type_matches(&played.card_type, name) => Some(format!(
+            "its effect ({}) acts on {o}, and {} is only just played, not yet in play",
+            e.verb, played.title
+        )),
+        _ => None,
+    })
 }
 
 /// An effect on an action "against that ship" concerns only actions with a
@@ -429,7 +538,8 @@ fn relate_by_named_card(ab: &Ability, link: &ChainLink, responder: &CompiledCard
         verb.verb
     );
     if link.step == Step::Resolved {
-        return Relation::WrongStep(format!("{what}, but the {} of {card} is over", link.kind));
+        let why = format!("{what}, but the {} of {card} is over", link.kind);
+        return Relation::WrongStep(why, step_rules(ab.timing.class, link, &[]));
     }
     Relation::Yes(what, vec![])
 }
@@ -510,6 +620,9 @@ pub enum Miss {
     /// It answers only such an action taken by the other player: it does not
     /// relate to this one ("actions – step 2: responses").
     WrongPlayer,
+    /// It acts on cards of that type in play, and the card of this card play
+    /// is only just played ("just played").
+    NotYetInPlay,
 }
 
 /// A relation that nearly held, and why it fails.
@@ -517,6 +630,8 @@ pub enum Miss {
 pub struct Near {
     pub miss: Miss,
     pub why: String,
+    /// The entries that say when the response could have been made.
+    pub support: Vec<Reason>,
 }
 
 /// What relates a responder's compiled abilities to the action under way and
@@ -529,6 +644,9 @@ pub struct Findings {
     pub near: Vec<Near>,
     /// The kinds of the actions related to, the action under way first.
     pub kinds: Vec<String>,
+    /// The kinds of the actions really under way (not those only implied
+    /// by the card played or encountered).
+    pub under_way: Vec<String>,
 }
 
 impl Findings {
@@ -536,6 +654,31 @@ impl Findings {
     pub fn missed(&self, miss: Miss) -> Option<&Near> {
         self.near.iter().find(|n| n.miss == miss)
     }
+}
+
+/// Responding to the action under way when it is itself a sub-action: of a
+/// group action, or one of the actions another action's results cause.
+fn sub_action_rules(action: &Action, link: &ChainLink) -> Vec<Reason> {
+    let Some(parent) = action.parent.as_deref().filter(|_| link.depth == 0) else {
+        return Vec::new();
+    };
+    let mut out = vec![reason(
+        format!(
+            "the {} is a sub-action of the {}: valid responses may be made to each sub-action of a group action",
+            action.kind, parent.kind
+        ),
+        Some(Citation::glossary(GROUP)),
+    )];
+    if parent.step == Step::Resolved {
+        out.push(reason(
+            format!(
+                "the {} is one of the actions the {}'s results cause, each with its own three steps, and may be responded to",
+                action.kind, parent.kind
+            ),
+            Some(Citation::glossary(RESULTS)),
+        ));
+    }
+    out
 }
 
 /// Relate each of `responder`'s compiled abilities to each action of the
@@ -550,6 +693,11 @@ pub fn relate(
     let chain = links(action, db);
     let mut found = Findings {
         kinds: chain.iter().map(|l| l.kind.clone()).collect(),
+        under_way: chain
+            .iter()
+            .filter(|l| !l.implied)
+            .map(|l| l.kind.clone())
+            .collect(),
         ..Findings::default()
     };
     let sub_action_in_progress = action.parent.is_some() && action.step != Step::Resolved;
@@ -557,11 +705,15 @@ pub fn relate(
     for ab in &responder.abilities {
         for link in &chain {
             for rel in [
-                relate_by_timing(ab, link, db, player),
+                by_timing_and_effect(ab, link, db, player),
                 relate_by_effect(ab, link, db),
                 relate_by_named_card(ab, link, responder),
             ] {
-                let near = |miss, why| Near { miss, why };
+                let near = |miss, why| Near {
+                    miss,
+                    why,
+                    support: Vec::new(),
+                };
                 match rel {
                     Relation::Yes(why, _)
                         if link.depth > 0
@@ -585,6 +737,7 @@ pub fn relate(
                             Some(Citation::glossary(RESPONSES)),
                         )];
                         reasons.extend(support);
+                        reasons.extend(sub_action_rules(action, link));
                         if link.depth > 0 {
                             reasons.push(reason(
                                 format!(
@@ -597,9 +750,13 @@ pub fn relate(
                         found.related = Some(reasons);
                         return found;
                     }
-                    Relation::WrongStep(why) => found
+                    Relation::WrongStep(why, support) => found.near.push(Near {
+                        support,
+                        ..near(Miss::WrongStep, format!("{title}: {why}"))
+                    }),
+                    Relation::NotYetInPlay(why) => found
                         .near
-                        .push(near(Miss::WrongStep, format!("{title}: {why}"))),
+                        .push(near(Miss::NotYetInPlay, format!("{title}: {why}"))),
                     Relation::WrongPlayer(why) => found
                         .near
                         .push(near(Miss::WrongPlayer, format!("{title}: {why}"))),

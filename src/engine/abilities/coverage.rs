@@ -53,7 +53,7 @@ pub struct CoverageReport {
     pub rows: Vec<CoverageRow>,
     /// Entries in `glossary/abilities/overrides.toml`.
     pub override_entries: usize,
-    /// Card-specific Current Rulings entries in `glossary/card-rulings.toml`.
+    /// Card-specific Current Rulings entries in `glossary/timing-rulings.toml`.
     pub card_rulings: usize,
     /// The dilemma form: how many dilemmas compile to a full structure.
     pub dilemmas: DilemmaCoverage,
@@ -180,7 +180,7 @@ pub fn coverage_report(db: &CardDb) -> CoverageReport {
     CoverageReport {
         rows: rows.into_values().collect(),
         override_entries: super::overrides::Overrides::get().len(),
-        card_rulings: crate::engine::card_rulings::CardRulings::get().len(),
+        card_rulings: crate::engine::timing_rulings::TimingRulings::get().len(),
         dilemmas,
     }
 }

@@ -225,7 +225,8 @@ fn valid_response(who: &Party, state: &GameState, db: &CardDb) -> Verdict {
     };
     let action = titled_action(action, state);
     let player = asker(who, state);
-    respond::valid_response_by(&action, &state.pieces[card].card, Some(&player), db)
+    let phase = Some(state.phase);
+    respond::valid_response_in(&action, &state.pieces[card].card, Some(&player), phase, db)
 }
 
 /// `can play`: may `card` be played now?

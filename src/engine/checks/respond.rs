@@ -10,15 +10,15 @@
 //! Card text is read only through the ability compiler: the rules read the
 //! responder's [`CompiledCard`] and what [`response::relate`] found between
 //! its abilities and the action under way. Current Rulings entries that rule
-//! on one card are data (`glossary/card-rulings.toml`), cited when the rule
+//! on one card are data (`glossary/timing-rulings.toml`), cited when the rule
 //! they restate applies to that card.
 
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use crate::cards::model::{Card, CardDb, CardType};
 use crate::engine::abilities::{compile, Ability, CompiledCard, Coverage, TimingClass};
 use crate::engine::action::{Action, Phase, Step, TurnContext};
-use crate::engine::card_rulings::CardRulings;
-use crate::engine::response::{relate, Findings, Miss};
+use crate::engine::response::{self, relate, Findings, Miss};
+use crate::engine::timing_rulings::TimingRulings;
 use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
 
 const RESPONSES: Entry = Entry::glossary("actions – step 2: responses");
@@ -44,13 +44,25 @@ fn reason(text: impl Into<String>, entry: Entry) -> Reason {
 }
 
 /// The Current Rulings entries ruling on one of `cards` for the rule `rule`,
-/// as reasons (`glossary/card-rulings.toml`).
+/// as reasons (`glossary/timing-rulings.toml`).
 fn card_rulings(rule: &str, cards: &[&str]) -> Vec<Reason> {
-    CardRulings::get()
+    TimingRulings::get()
         .for_rule(rule, cards)
         .map(|r| Reason {
             text: format!("Current Rulings on {}: {}", r.card, r.says),
             citation: Some(Citation::rulings(&r.entry)),
+        })
+        .collect()
+}
+
+/// The entries restating, for the kinds of action under way, that only a
+/// valid response (or an action that suspends play) interrupts them.
+fn interrupting_rules(kinds: &[String]) -> Vec<Reason> {
+    TimingRulings::get()
+        .for_actions(kinds)
+        .map(|a| Reason {
+            text: a.says.clone(),
+            citation: Some(Citation::new(&a.doc, &a.entry)),
         })
         .collect()
 }
@@ -63,6 +75,8 @@ pub struct Response<'a> {
     action: &'a Action,
     compiled: CompiledCard,
     findings: Findings,
+    /// The phase the action is under way in, when known.
+    phase: Option<Phase>,
 }
 
 impl<'a> Response<'a> {
@@ -73,7 +87,22 @@ impl<'a> Response<'a> {
             action,
             compiled,
             findings,
+            phase: None,
         }
+    }
+
+    /// The entries that say, for this action and this segment of the turn,
+    /// what may interrupt it: only valid responses (and actions that
+    /// suspend play).
+    fn judged_under(&self) -> Vec<Reason> {
+        let mut out = interrupting_rules(&self.findings.under_way);
+        if matches!(self.phase, Some(Phase::StartOfTurn | Phase::EndOfTurn)) {
+            out.push(Reason {
+                text: "no other actions may take place between start-of-turn (or end-of-turn) actions, other than valid responses".into(),
+                citation: Some(Citation::rulings("timing")),
+            });
+        }
+        out
     }
 
     /// The cards whose Current Rulings entries may rule here: the responder
@@ -104,14 +133,27 @@ pub fn valid_response_by(
     player: Option<&str>,
     db: &CardDb,
 ) -> Verdict {
-    decide(
-        &response_rules(),
-        &Response::new(action, responder, player, db),
-    )
+    valid_response_in(action, responder, player, None, db)
+}
+
+/// [`valid_response_by`] with the phase the action is under way in (the
+/// start-of-turn and end-of-turn segments admit only valid responses).
+pub fn valid_response_in(
+    action: &Action,
+    responder: &Card,
+    player: Option<&str>,
+    phase: Option<Phase>,
+    db: &CardDb,
+) -> Verdict {
+    let ctx = Response {
+        phase,
+        ..Response::new(action, responder, player, db)
+    };
+    decide(&response_rules(), &ctx)
 }
 
 /// The rules of a valid response, in order.
-pub fn response_rules<'a>() -> [Rule<Response<'a>>; 8] {
+pub fn response_rules<'a>() -> [Rule<Response<'a>>; 9] {
     [
         Rule {
             name: "suspends play",
@@ -137,6 +179,11 @@ pub fn response_rules<'a>() -> [Rule<Response<'a>>; 8] {
             name: "at the step it answers",
             entry: JUST,
             apply: wrong_step,
+        },
+        Rule {
+            name: "a card just played is not in play",
+            entry: Entry::glossary("just played"),
+            apply: not_yet_in_play,
         },
         Rule {
             name: "the player's action it answers",
@@ -170,6 +217,16 @@ fn suspends_play(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
         "a card which says it suspends play may temporarily suspend any action, whether related or not",
         RESPONSES,
     ));
+    if a.effects.iter().any(|e| e.verb == "download") {
+        reasons.push(reason(
+            "using a special download icon also suspends play: it may suspend any action at any time, even during the opponent's turn",
+            Entry::glossary("downloading - special download").stated_in_rulings("downloading"),
+        ));
+        reasons.push(Reason {
+            text: "a download does not suspend play, except special downloads and cards that say they suspend play".into(),
+            citation: Some(Citation::rulings("downloading")),
+        });
+    }
     reasons.extend(card_rulings("suspends play", &r.cards()));
     let why = format!(
         "{} says it suspends play (\"{}\"): it may interrupt any action, related or not",
@@ -184,6 +241,7 @@ fn specifically_relates(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
         return Ruling::Next;
     };
     reasons.extend(related.iter().cloned());
+    reasons.extend(r.judged_under());
     reasons.extend(card_rulings("specifically relates", &r.cards()));
     Ruling::Yes
 }
@@ -193,6 +251,8 @@ fn missed(r: &Response, miss: Miss, rule: &str, reasons: &mut Vec<Reason>) -> Ru
     let Some(near) = r.findings.missed(miss) else {
         return Ruling::Next;
     };
+    reasons.extend(near.support.iter().cloned());
+    reasons.extend(r.judged_under());
     reasons.extend(card_rulings(rule, &r.cards()));
     Ruling::No(near.why.clone())
 }
@@ -207,6 +267,24 @@ fn immune(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
 
 fn wrong_step(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
     missed(r, Miss::WrongStep, "at the step it answers", reasons)
+}
+
+fn not_yet_in_play(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
+    if r.findings.missed(Miss::NotYetInPlay).is_some() {
+        reasons.push(reason(
+            format!(
+                "{} acts on cards in play: it does not specifically relate to the card play of a card not yet in play",
+                r.title()
+            ),
+            RESPONSES,
+        ));
+    }
+    missed(
+        r,
+        Miss::NotYetInPlay,
+        "a card just played is not in play",
+        reasons,
+    )
 }
 
 fn wrong_player(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
@@ -249,6 +327,24 @@ fn unrelated(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
         ),
         RESPONSES,
     ));
+    reasons.push(reason(
+        format!(
+            "{} does not say it suspends play, which would let it interrupt an unrelated action",
+            r.title()
+        ),
+        SUSPENDS,
+    ));
+    for rule in response::relating_verbs(&r.compiled) {
+        reasons.push(Reason {
+            text: format!(
+                "{}'s effect is of this kind ({}), which makes a card a response only to the action it acts on",
+                r.title(),
+                rule.text
+            ),
+            ..rule
+        });
+    }
+    reasons.extend(r.judged_under());
     reasons.extend(card_rulings("not a valid response", &r.cards()));
     Ruling::No(
         "a card that may be played at any time is not a valid response unless it specifically relates to the action"
@@ -284,7 +380,7 @@ impl<'a> Play<'a> {
             in_play,
             turn,
             under_way,
-            response: under_way.map(|a| valid_response_by(a, card, player, db)),
+            response: under_way.map(|a| valid_response_in(a, card, player, Some(turn.phase), db)),
         }
     }
 
@@ -449,12 +545,6 @@ fn responds(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
             "an action under way may be interrupted only by a valid response to it or to one of its sub-actions, or by an action that suspends play",
             INTERRUPTING,
         ));
-    }
-    if matches!(p.turn.phase, Phase::StartOfTurn | Phase::EndOfTurn) {
-        reasons.push(Reason {
-            text: "no other actions may take place between start-of-turn (or end-of-turn) actions, other than valid responses".into(),
-            citation: Some(Citation::rulings("timing")),
-        });
     }
     let mut theirs = v.reasons.clone();
     match &v.value {
@@ -1316,6 +1406,99 @@ mod tests {
         assert_eq!(on_play_during(responds, &smoke, &t, Some(&b)), Ruling::Next);
     }
 
+    /// The entries one response rule cites for `responder` facing `action`
+    /// in `phase`.
+    fn response_cites(
+        rule: fn(&Response, &mut Vec<Reason>) -> Ruling,
+        responder: &Card,
+        action: &Action,
+        phase: Option<Phase>,
+        played: Vec<Card>,
+    ) -> (Ruling, Vec<Citation>) {
+        let db = CardDb::new(played);
+        let r = Response {
+            phase,
+            ..Response::new(action, responder, Some("alice"), &db)
+        };
+        let mut reasons = Vec::new();
+        let ruling = rule(&r, &mut reasons);
+        (
+            ruling,
+            reasons.into_iter().filter_map(|r| r.citation).collect(),
+        )
+    }
+
+    #[test]
+    fn an_event_just_played_is_not_yet_an_event_in_play() {
+        let kevin = card(
+            "Kevin",
+            CardType::Interrupt,
+            "Nullifies any one Event card in play.",
+        );
+        let ev = card("Ev", CardType::Event, "Plays on table.");
+        let play = action("card play", Some("Ev"), Step::Initiated);
+        let (ruling, cites) =
+            response_cites(not_yet_in_play, &kevin, &play, None, vec![ev.clone()]);
+        assert!(is_no(&ruling), "{ruling:?}");
+        assert!(cites.contains(&RESPONSES.citation()));
+        let draw = action("card draw", None, Step::Initiated);
+        let (ruling, _) = response_cites(not_yet_in_play, &kevin, &draw, None, vec![ev]);
+        assert_eq!(ruling, Ruling::Next);
+    }
+
+    #[test]
+    fn a_response_cites_what_its_action_and_segment_admit() {
+        let smoke = card(
+            "Smoke",
+            CardType::Interrupt,
+            "Plays at start of personnel battle. Each player draws one card.",
+        );
+        let (ruling, cites) = response_cites(
+            specifically_relates,
+            &smoke,
+            &battle(),
+            Some(Phase::StartOfTurn),
+            vec![],
+        );
+        assert_eq!(ruling, Ruling::Yes);
+        assert!(cites.contains(&Citation::glossary("battle")), "{cites:?}");
+        assert!(cites.contains(&Citation::rulings("timing")));
+        assert!(
+            cites.contains(&INITIATION.citation()),
+            "plays at start of: {cites:?}"
+        );
+        let (_, cites) = response_cites(
+            specifically_relates,
+            &smoke,
+            &battle(),
+            Some(Phase::ExecuteOrders),
+            vec![],
+        );
+        assert!(!cites.contains(&Citation::rulings("timing")));
+    }
+
+    #[test]
+    fn a_refusal_names_the_effect_that_would_have_made_it_a_response() {
+        let candle = card(
+            "Candle",
+            CardType::Interrupt,
+            "Prevents {Anya} from morphing this turn.",
+        );
+        let (ruling, cites) = response_cites(unrelated, &candle, &battle(), None, vec![]);
+        assert!(is_no(&ruling));
+        assert!(cites.contains(&Citation::rulings("responses")), "{cites:?}");
+        assert!(cites.contains(&SUSPENDS.citation()));
+    }
+
+    #[test]
+    fn a_special_download_suspends_play() {
+        let dl = card("Dl", CardType::Personnel, "dl/ {Jamaharon}");
+        let (ruling, cites) = response_cites(suspends_play, &dl, &battle(), None, vec![]);
+        assert_eq!(ruling, Ruling::Yes);
+        assert!(cites.contains(&Citation::glossary("downloading - special download")));
+        assert!(cites.contains(&Citation::rulings("downloading")));
+    }
+
     /// The entries one rule cites on `c` at `t` (from hand, `a` under way).
     fn cited_by(
         rule: fn(&Play, &mut Vec<Reason>) -> Ruling,
@@ -1383,7 +1566,7 @@ mod tests {
 
     #[test]
     fn a_card_ruling_is_cited_only_for_its_card_and_rule() {
-        let rulings = CardRulings::get();
+        let rulings = TimingRulings::get();
         assert_eq!(
             rulings
                 .for_rule("not a valid response", &["Space-Time Portal"])
@@ -1392,7 +1575,7 @@ mod tests {
         );
         assert_eq!(
             rulings
-                .for_rule("specifically relates", &["Space-Time Portal"])
+                .for_rule("Q-icon cards", &["Space-Time Portal"])
                 .count(),
             0
         );
@@ -1407,7 +1590,7 @@ mod tests {
         let mut names: Vec<&str> = response_rules().iter().map(|r| r.name).collect();
         names.extend(during_action_rules().iter().map(|r| r.name));
         names.extend(between_actions_rules().iter().map(|r| r.name));
-        for r in &CardRulings::get().ruling {
+        for r in &TimingRulings::get().ruling {
             for rule in &r.rules {
                 assert!(
                     names.contains(&rule.as_str()),
