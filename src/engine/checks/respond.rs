@@ -43,6 +43,17 @@ fn reason(text: impl Into<String>, entry: Entry) -> Reason {
     }
 }
 
+/// A rule applied, citing its entry and the Current Rulings entry stating
+/// the same rule (when there is one).
+fn stated(text: &str, entry: Entry) -> Vec<Reason> {
+    let mut all = vec![reason(text, entry)];
+    all.extend(entry.ruling.map(|title| Reason {
+        text: format!("the Current Rulings' \"{title}\" states the same rule"),
+        citation: Some(Citation::rulings(title)),
+    }));
+    all
+}
+
 /// The Current Rulings entries ruling on one of `cards` for the rule `rule`,
 /// as reasons (`glossary/timing-rulings.toml`).
 fn card_rulings(rule: &str, cards: &[&str]) -> Vec<Reason> {
@@ -218,14 +229,10 @@ fn suspends_play(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
         RESPONSES,
     ));
     if a.effects.iter().any(|e| e.verb == "download") {
-        reasons.push(reason(
+        reasons.extend(stated(
             "using a special download icon also suspends play: it may suspend any action at any time, even during the opponent's turn",
             Entry::glossary("downloading - special download").stated_in_rulings("downloading"),
         ));
-        reasons.push(Reason {
-            text: "a download does not suspend play, except special downloads and cards that say they suspend play".into(),
-            citation: Some(Citation::rulings("downloading")),
-        });
     }
     reasons.extend(card_rulings("suspends play", &r.cards()));
     let why = format!(
@@ -524,14 +531,10 @@ fn group_action(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
         "during a group action no player may initiate any other action except actions that suspend play or responses to the group action or a sub-action",
         GROUP,
     ));
-    reasons.push(reason(
+    reasons.extend(stated(
         "an action in place of your normal card play may have several sub-actions, and interrupts may not be played between them",
         Entry::glossary("card play").stated_in_rulings("card play"),
     ));
-    reasons.push(Reason {
-        text: "the same rule, stated in the Current Rulings".into(),
-        citation: Some(Citation::rulings("card play")),
-    });
     reasons.extend(card_rulings("a group action under way", &p.cards()));
     Ruling::Next
 }
