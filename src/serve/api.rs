@@ -160,12 +160,22 @@ pub async fn search(
         Ok(q) => q,
         Err(e) => return e.into_response(),
     };
-    work(app, Lane::Lookup, move |w| {
-        let hits = w
+    // A search that would queue is ranked by words only, and says so.
+    let mut q = q;
+    let busy = app.lanes.busy(Lane::Search);
+    q.lexical_only |= busy;
+    work(app, Lane::Search, move |w| {
+        let found = w
             .searcher
-            .search(&q)
+            .search_detailed(&q)
             .map_err(|e| ApiError::bad(format!("{e:#}")))?;
-        Ok(json!({ "query": q.text, "results": hits }))
+        Ok(json!({
+            "query": q.text,
+            "detected": found.detected,
+            "ranking": found.ranking,
+            "busy": busy,
+            "results": found.hits,
+        }))
     })
     .await
 }

@@ -1,25 +1,61 @@
 //! Bounded lanes for the CPU-bound library work requests do. Each lane lets
 //! as many requests work at once as the machine has cores; the rest wait their
-//! turn without holding a thread. Scenario work (check, errata) has its own
-//! lane, so a slow check never holds up a search or a card lookup.
+//! turn without holding a thread. Searches (which embed the question), other
+//! lookups (cards, definitions) and scenario work (check, errata) each have
+//! their own lane, so a slow search never holds up a card lookup or a check.
+//! A lane knows when requests are queueing in it: a search that would wait
+//! is ranked by words only (a few milliseconds instead of the model's tens),
+//! so answers stay fast when many judges ask at once.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// Which lane a request's work runs in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lane {
-    /// Searches, definitions, entries, card lookups and card queries.
+    /// Rules searches.
+    Search,
+    /// Definitions, entries, card lookups and card queries.
     Lookup,
     /// Scenario checks and errata impact reports.
     Scenario,
 }
 
+/// One lane: its permits and how many requests are in it (working or
+/// waiting).
+struct Track {
+    permits: Arc<Semaphore>,
+    inside: Arc<AtomicUsize>,
+}
+
+impl Track {
+    fn new(width: usize) -> Track {
+        Track {
+            permits: Arc::new(Semaphore::new(width)),
+            inside: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+}
+
 /// The lanes' permits.
 pub struct Lanes {
-    lookup: Arc<Semaphore>,
-    scenario: Arc<Semaphore>,
+    search: Track,
+    lookup: Track,
+    scenario: Track,
     width: usize,
+}
+
+/// A place in a lane: the lane counts the request until it is dropped.
+pub struct Place {
+    _permit: OwnedSemaphorePermit,
+    inside: Arc<AtomicUsize>,
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        self.inside.fetch_sub(1, Ordering::AcqRel);
+    }
 }
 
 impl Lanes {
@@ -27,27 +63,61 @@ impl Lanes {
     pub fn per_core() -> Lanes {
         let width = std::thread::available_parallelism().map_or(2, usize::from);
         Lanes {
-            lookup: Arc::new(Semaphore::new(width)),
-            scenario: Arc::new(Semaphore::new(width)),
+            search: Track::new(width),
+            lookup: Track::new(width),
+            scenario: Track::new(width),
             width,
         }
     }
 
     /// Blocking threads the lanes can use at most.
     pub fn threads(&self) -> usize {
-        2 * self.width
+        3 * self.width
     }
 
-    /// Wait for a place in `lane`; work holds the permit until it ends.
-    pub async fn enter(&self, lane: Lane) -> OwnedSemaphorePermit {
-        let sem = match lane {
+    fn track(&self, lane: Lane) -> &Track {
+        match lane {
+            Lane::Search => &self.search,
             Lane::Lookup => &self.lookup,
             Lane::Scenario => &self.scenario,
-        };
-        sem.clone()
+        }
+    }
+
+    /// Whether a request entering `lane` now would wait for a place.
+    pub fn busy(&self, lane: Lane) -> bool {
+        self.track(lane).inside.load(Ordering::Acquire) >= self.width
+    }
+
+    /// Wait for a place in `lane`; work holds it until it ends.
+    pub async fn enter(&self, lane: Lane) -> Place {
+        let track = self.track(lane);
+        track.inside.fetch_add(1, Ordering::AcqRel);
+        let inside = track.inside.clone();
+        // Counted before waiting, so a waiter counts as queueing; uncounted
+        // if the wait is abandoned (a timed-out request).
+        let mut guard = Uncount(Some(inside.clone()));
+        let permit = track
+            .permits
+            .clone()
             .acquire_owned()
             .await
-            .expect("the lanes' semaphores are never closed")
+            .expect("the lanes' semaphores are never closed");
+        guard.0 = None;
+        Place {
+            _permit: permit,
+            inside,
+        }
+    }
+}
+
+/// Takes a request back out of a lane's count if its wait is dropped.
+struct Uncount(Option<Arc<AtomicUsize>>);
+
+impl Drop for Uncount {
+    fn drop(&mut self) {
+        if let Some(n) = self.0.take() {
+            n.fetch_sub(1, Ordering::AcqRel);
+        }
     }
 }
 
@@ -56,19 +126,38 @@ mod tests {
     use super::*;
 
     #[tokio::test]
-    async fn a_full_scenario_lane_leaves_lookups_free() {
+    async fn a_full_scenario_lane_leaves_lookups_and_searches_free() {
         let lanes = Lanes::per_core();
         let mut held = Vec::new();
         for _ in 0..lanes.width {
             held.push(lanes.enter(Lane::Scenario).await);
         }
         let wait = std::time::Duration::from_millis(200);
-        let lookup = tokio::time::timeout(wait, lanes.enter(Lane::Lookup)).await;
-        assert!(lookup.is_ok(), "a lookup waited behind scenario work");
+        for lane in [Lane::Lookup, Lane::Search] {
+            let entered = tokio::time::timeout(wait, lanes.enter(lane)).await;
+            assert!(entered.is_ok(), "{lane:?} waited behind scenario work");
+        }
         let scenario = tokio::time::timeout(wait, lanes.enter(Lane::Scenario)).await;
         assert!(
             scenario.is_err(),
             "the scenario lane let in more than its width"
         );
+    }
+
+    #[tokio::test]
+    async fn a_lane_is_busy_while_full_and_free_once_left() {
+        let lanes = Lanes::per_core();
+        let mut held = Vec::new();
+        for _ in 0..lanes.width {
+            assert!(!lanes.busy(Lane::Search));
+            held.push(lanes.enter(Lane::Search).await);
+        }
+        assert!(lanes.busy(Lane::Search));
+        assert!(!lanes.busy(Lane::Lookup));
+        // An abandoned wait does not leave the lane counted busy.
+        let wait = std::time::Duration::from_millis(50);
+        let _ = tokio::time::timeout(wait, lanes.enter(Lane::Search)).await;
+        held.pop();
+        assert!(!lanes.busy(Lane::Search));
     }
 }

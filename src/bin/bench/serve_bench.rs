@@ -50,6 +50,8 @@ struct Sample {
     kind: Kind,
     ms: f64,
     ok: bool,
+    /// A search the server ranked by words only because searches queued.
+    busy: bool,
 }
 
 struct Server {
@@ -126,7 +128,14 @@ fn rss_mb(pid: u32, key: &str) -> f64 {
 }
 
 /// One request of a kind; `i` picks which question, card or scenario.
-fn request(agent: &ureq::Agent, base: &str, kind: Kind, i: usize, scenarios: &[String]) -> bool {
+/// Whether it succeeded, and whether the server said it was busy.
+fn request(
+    agent: &ureq::Agent,
+    base: &str,
+    kind: Kind,
+    i: usize,
+    scenarios: &[String],
+) -> (bool, bool) {
     let resp = match kind {
         Kind::Search => {
             let q = QUESTIONS[i % QUESTIONS.len()].replace(' ', "%20");
@@ -143,9 +152,19 @@ fn request(agent: &ureq::Agent, base: &str, kind: Kind, i: usize, scenarios: &[S
             .send(scenarios[i % scenarios.len()].as_str()),
     };
     match resp {
-        Ok(mut r) => r.status().as_u16() == 200 && r.body_mut().read_to_vec().is_ok(),
-        Err(_) => false,
+        Ok(mut r) => {
+            let ok = r.status().as_u16() == 200;
+            match r.body_mut().read_to_vec() {
+                Ok(body) => (ok, contains(&body, b"\"busy\":true")),
+                Err(_) => (false, false),
+            }
+        }
+        Err(_) => (false, false),
     }
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
 }
 
 fn client(base: String, scenarios: Vec<String>, id: usize, until: Instant) -> Vec<Sample> {
@@ -157,11 +176,12 @@ fn client(base: String, scenarios: Vec<String>, id: usize, until: Instant) -> Ve
         }
         let kind = KINDS[(id + n) % KINDS.len()];
         let t = Instant::now();
-        let ok = request(&agent, &base, kind, id + n, &scenarios);
+        let (ok, busy) = request(&agent, &base, kind, id + n, &scenarios);
         out.push(Sample {
             kind,
             ms: t.elapsed().as_secs_f64() * 1e3,
             ok,
+            busy,
         });
     }
     out
@@ -223,6 +243,11 @@ fn report(who: &str, samples: &[Sample], secs: f64) {
         "serve: {who} for {secs:.1} s on 127.0.0.1: {} requests, {:.0} req/s, {errors} errors",
         samples.len(),
         samples.len() as f64 / secs
+    );
+    let searches = samples.iter().filter(|s| s.kind == Kind::Search).count();
+    println!(
+        "serve: {who}: {} of {searches} searches ranked by words only because searches were queueing",
+        samples.iter().filter(|s| s.busy).count()
     );
     for (kind, target) in [
         (Kind::Search, 50.0),

@@ -51,14 +51,14 @@ pub fn embed_entries(
             ..Default::default()
         });
     }
-    let encoder = Encoder::load(&model_dir)?;
+    let fingerprint = model::fingerprint(&model_dir)?;
     let entries: Vec<&SearchDoc> = docs
         .iter()
         .filter(|d| !d.stub && d.kind != super::CARD_KIND)
         .collect();
     let texts: Vec<String> = entries.iter().map(|d| entry_text(d)).collect();
     let cache_path = store::cache_path(&model_dir);
-    let mut cache = store::Cache::load(&cache_path, &encoder.fingerprint);
+    let mut cache = store::Cache::load(&cache_path, &fingerprint);
     let todo: Vec<usize> = (0..texts.len())
         .filter(|&i| !cache.contains(&texts[i]))
         .collect();
@@ -69,9 +69,16 @@ pub fn embed_entries(
     };
     let mut order = todo;
     order.sort_by_key(|&i| texts[i].len());
+    let encoder = match order.is_empty() {
+        true => None,
+        false => Some(Encoder::load(&model_dir)?),
+    };
     for (n, batch) in order.chunks(BATCH).enumerate() {
         let slice: Vec<&str> = batch.iter().map(|&i| texts[i].as_str()).collect();
-        for (text, v) in slice.iter().zip(encoder.embed(&slice)?) {
+        let vectors = encoder
+            .as_ref()
+            .map_or(Ok(Vec::new()), |e| e.embed(&slice))?;
+        for (text, v) in slice.iter().zip(vectors) {
             cache.insert(text, v);
         }
         progress((n * BATCH + batch.len()).min(order.len()), order.len());
@@ -83,7 +90,7 @@ pub fn embed_entries(
         .iter()
         .map(|t| cache.get(t).cloned().unwrap_or_default())
         .collect();
-    EntryVectors::write(dir, &encoder.fingerprint, &entries, &vectors)?;
+    EntryVectors::write(dir, &fingerprint, &entries, &vectors)?;
     Ok(report)
 }
 

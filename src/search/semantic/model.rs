@@ -75,12 +75,11 @@ impl Encoder {
         let vb = VarBuilder::from_buffered_safetensors(bytes, DType::F32, &device)?;
         let model = BertModel::load(vb, &config)?;
         let tokenizer = WordPiece::load(&dir.join("tokenizer.json"))?;
-        let size = std::fs::metadata(&weights)?.len();
         Ok(Encoder {
             model,
             tokenizer,
             device,
-            fingerprint: format!("all-MiniLM-L6-v2:{size}:{}", sha(&text)),
+            fingerprint: fingerprint(dir)?,
         })
     }
 
@@ -114,6 +113,15 @@ impl Encoder {
         let unit = mean.broadcast_div(&norm)?;
         Ok(unit.to_vec2::<f32>()?)
     }
+}
+
+/// What identifies the model in `dir` (its weights' size and its config),
+/// read without loading it: an ingest whose entries are all cached never
+/// loads the model.
+pub fn fingerprint(dir: &Path) -> anyhow::Result<String> {
+    let config = std::fs::read_to_string(dir.join("config.json"))?;
+    let size = std::fs::metadata(dir.join("model.safetensors"))?.len();
+    Ok(format!("all-MiniLM-L6-v2:{size}:{}", sha(&config)))
 }
 
 pub fn sha(text: &str) -> String {

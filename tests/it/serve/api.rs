@@ -37,6 +37,9 @@ fn search_answers_a_rules_question_with_cited_entries() {
     let (status, body) = server().get("/api/search?q=can%20I%20beam%20through%20shields&n=3");
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["query"], "can I beam through shields");
+    assert_eq!(body["detected"]["lang"], "en", "{body}");
+    assert!(body["ranking"].as_str().unwrap().starts_with("lexical"));
+    assert!(body["busy"].is_boolean(), "{body}");
     assert!(
         ids(&body["results"]).contains(&"glossary:beaming"),
         "{body}"
