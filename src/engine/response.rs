@@ -804,14 +804,7 @@ mod tests {
         );
     }
 
-    fn card(title: &str, ty: CardType, text: &str) -> Card {
-        Card {
-            title: title.into(),
-            card_type: ty,
-            text: text.into(),
-            ..Card::default()
-        }
-    }
+    use crate::engine::fixture::card_with_text as card;
 
     #[test]
     fn an_immune_card_play_is_a_near_miss_not_a_response() {

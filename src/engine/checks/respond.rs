@@ -1,17 +1,23 @@
 //! `valid response` and `can play` as ordered rules, in the order of the
-//! Glossary's entries: a valid response ("actions – step 2: responses",
-//! "suspends play", "actions – group", "nullify", "actions – “just”",
-//! "actions – interrupting"), then playing a card between actions (the seed
-//! phases, "actions – step 1: initiation", "Q-icon cards", "turn" and the
-//! Current Rulings' "timing", "interrupt", "at any time", "doorway", and the
-//! normal card play of events, incidents and the other card types: "card
-//! play", "event", "incident").
+//! Glossary's entries. A valid response: it suspends play ("suspends play"),
+//! or it specifically relates to the action ("actions – step 2: responses"),
+//! unless it relates only to the group action a sub-action of which is in
+//! progress ("actions – group"), the card it would nullify is immune to it
+//! ("nullify"), it answers another step ("actions – “just”"), the card it
+//! acts on is only just played ("just played") or the action is the other
+//! player's; else it is no valid response ("actions – interrupting"). Playing
+//! a card during an action is a valid response (doorways only on your own
+//! turn); between actions: the seed phases, "seeds or plays", "actions –
+//! step 1: initiation", "Q-icon cards", "turn" and the Current Rulings'
+//! "timing", "interrupt", "at any time", "doorway", and the normal card play
+//! ("card play", "event", "incident").
 //!
 //! Card text is read only through the ability compiler: the rules read the
-//! responder's [`CompiledCard`] and what [`response::relate`] found between
-//! its abilities and the action under way. Current Rulings entries that rule
-//! on one card are data (`glossary/timing-rulings.toml`), cited when the rule
-//! they restate applies to that card.
+//! card's [`CompiledCard`] and what [`response::relate`] found between its
+//! abilities and the action under way. The entries restating a rule for one
+//! card (its Current Rulings entry) or for one kind of action ("battle",
+//! "mission attempt") are data (`glossary/timing-rulings.toml`), cited when
+//! the rule they restate applies.
 
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use crate::cards::model::{Card, CardDb, CardType};
@@ -958,14 +964,7 @@ fn normal_card_play(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
 mod tests {
     use super::*;
 
-    fn card(title: &str, ty: CardType, text: &str) -> Card {
-        Card {
-            title: title.into(),
-            card_type: ty,
-            text: text.into(),
-            ..Card::default()
-        }
-    }
+    use crate::engine::fixture::card_with_text as card;
 
     fn action(kind: &str, card: Option<&str>, step: Step) -> Action {
         Action {
