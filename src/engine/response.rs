@@ -265,14 +265,17 @@ fn by_timing_and_effect(
     }
 }
 
-/// The entries that make an ability's relating effects ("prevents",
-/// "nullifies", "cancels") a response to the actions they act on: what a
-/// card that is no response was judged by.
-pub fn relating_verbs(c: &CompiledCard) -> Vec<Reason> {
-    let mut out: Vec<Reason> = Vec::new();
-    for r in c.effects().filter_map(|e| verb_rule(&e.verb)) {
-        if !out.contains(&r) {
-            out.push(r);
+/// The relating effects of a card ("prevents", "nullifies", "cancels"),
+/// each with the entry that makes such an effect a response to the action
+/// it acts on: what a card that is no response was judged by.
+pub fn relating_verbs(c: &CompiledCard) -> Vec<(String, Citation)> {
+    let mut out: Vec<(String, Citation)> = Vec::new();
+    for e in c.effects() {
+        let Some(cite) = verb_rule(&e.verb).and_then(|r| r.citation) else {
+            continue;
+        };
+        if !out.iter().any(|(v, _)| *v == e.verb) {
+            out.push((e.verb.clone(), cite));
         }
     }
     out

@@ -347,14 +347,13 @@ fn unrelated(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
         ),
         SUSPENDS,
     ));
-    for rule in response::relating_verbs(&r.compiled) {
+    for (verb, citation) in response::relating_verbs(&r.compiled) {
         reasons.push(Reason {
             text: format!(
-                "{}'s effect is of this kind ({}), which makes a card a response only to the action it acts on",
-                r.title(),
-                rule.text
+                "{}'s effect ({verb}) makes it a response only to the action it acts on, which is not this one",
+                r.title()
             ),
-            ..rule
+            citation: Some(citation),
         });
     }
     reasons.extend(r.judged_under());
