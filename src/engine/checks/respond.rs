@@ -564,11 +564,14 @@ fn responds(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
             reasons.extend(theirs);
             Ruling::Undecided(what.clone())
         }
-        _ => {
-            let last = theirs.pop().expect("a refusal says why");
-            reasons.extend(theirs);
-            Ruling::Refused(last)
-        }
+        // The response rules' refusal decides, with the reason they gave.
+        _ => match theirs.pop() {
+            Some(last) => {
+                reasons.extend(theirs);
+                Ruling::Refused(last)
+            }
+            None => Ruling::No(format!("{} is no valid response", p.title())),
+        },
     }
 }
 
@@ -1584,6 +1587,25 @@ mod tests {
             rulings.for_rule("not a valid response", &["Hugh"]).count(),
             0
         );
+    }
+
+    #[test]
+    fn a_valid_response_is_played_while_its_action_is_under_way() {
+        let smoke = card(
+            "Smoke",
+            CardType::Interrupt,
+            "Plays at start of personnel battle. Each player draws one card.",
+        );
+        let t = turn(Phase::ExecuteOrders, "bob");
+        let db = CardDb::default();
+        let b = battle();
+        let v = can_play_from(&smoke, false, &t, Some(&b), &db);
+        assert_eq!(v.value, VerdictValue::Yes);
+        assert!(v.citations.contains(&RESPONSES.citation()));
+        let plain = card("Plain", CardType::Interrupt, "Draw one card.");
+        let v = can_play_from(&plain, false, &t, Some(&b), &db);
+        assert_eq!(v.value, VerdictValue::No);
+        assert!(v.citations.contains(&INTERRUPTING.citation()));
     }
 
     #[test]
