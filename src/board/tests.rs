@@ -42,6 +42,7 @@ fn state() -> GameState {
         mission,
         owner: None,
         solved_by: None,
+        scouted_by: None,
         attempted_before: false,
         span: None,
     });

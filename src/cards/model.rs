@@ -357,6 +357,13 @@ impl Card {
     pub fn has_icon(&self, code: &str) -> bool {
         self.icons.iter().any(|c| c.eq_ignore_ascii_case(code))
     }
+
+    /// A holographic personnel or equipment: the Holographic Re-creation
+    /// icon, or the Hologram characteristic (Glossary "holographic personnel
+    /// and equipment").
+    pub fn is_hologram(&self) -> bool {
+        self.has_icon("Holo") || self.has_characteristic("Hologram")
+    }
 }
 
 /// Every card of the database, loaded once.

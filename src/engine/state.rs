@@ -27,6 +27,9 @@ pub struct Location {
     pub mission: Card,
     pub owner: Option<String>,
     pub solved_by: Option<String>,
+    /// The player whose Borg scouted the mission (it counts as completed
+    /// for the Alpha Quadrant requirement of winning).
+    pub scouted_by: Option<String>,
     pub attempted_before: bool,
     pub span: Option<i32>,
 }
@@ -41,6 +44,7 @@ impl Location {
             mission,
             owner: None,
             solved_by: None,
+            scouted_by: None,
             attempted_before: false,
             span: None,
         }
@@ -147,7 +151,24 @@ pub struct Deck {
     pub seed: Vec<Card>,
     pub draw: Vec<Card>,
     pub side: Vec<Card>,
+    /// The cards stocked in a Q's Tent side deck.
+    pub q_tent: Vec<Card>,
+    /// The Tactic cards of a Battle Bridge side deck.
+    pub battle_bridge: Vec<Card>,
     pub tournament: bool,
+}
+
+/// What the score and the end of the game depend on beyond points.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Ending {
+    /// Points a card says "do not count toward winning", per player.
+    pub not_counting: BTreeMap<String, i32>,
+    /// Both players' draw decks have run out.
+    pub draw_decks_empty: bool,
+    /// The player who conceded.
+    pub conceded: Option<String>,
+    /// Time has been called in a tournament game (and the final turns played).
+    pub time_called: bool,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -157,8 +178,12 @@ pub struct GameState {
     pub turn_player: String,
     pub phase: Phase,
     pub format: Format,
+    /// Non-bonus points each player scored before the scenario (missions
+    /// on the spaceline add theirs).
     pub points: BTreeMap<String, i32>,
     pub bonus_points: BTreeMap<String, i32>,
+    /// How the game is ending, and points that do not count toward winning.
+    pub ending: Ending,
     pub normal_card_play_used: bool,
     pub orders_begun: bool,
     pub attacked_last_turn: Vec<String>,

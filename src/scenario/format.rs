@@ -92,6 +92,17 @@ pub struct GameSpec {
     pub points: BTreeMap<String, i32>,
     #[serde(default)]
     pub bonus_points: BTreeMap<String, i32>,
+    /// Points a card says "do not count toward winning", per player.
+    #[serde(default)]
+    pub points_not_counting: BTreeMap<String, i32>,
+    /// Both players' draw decks have run out.
+    #[serde(default)]
+    pub draw_decks_empty: bool,
+    /// The player who conceded the game.
+    pub conceded: Option<String>,
+    /// Time has been called in a tournament game.
+    #[serde(default)]
+    pub time_called: bool,
     #[serde(default)]
     pub normal_card_play_used: bool,
     #[serde(default)]
@@ -110,6 +121,8 @@ pub struct LocationSpec {
     pub mission: Spanned<String>,
     pub owner: Option<String>,
     pub solved_by: Option<String>,
+    /// The player whose Borg scouted it.
+    pub scouted_by: Option<String>,
     #[serde(default)]
     pub attempted_before: bool,
     /// Overrides the mission's printed span.
@@ -286,6 +299,12 @@ pub struct DeckSpec {
     pub draw: Vec<Spanned<String>>,
     #[serde(default)]
     pub side: Vec<Spanned<String>>,
+    /// The cards stocked in a Q's Tent side deck.
+    #[serde(default)]
+    pub q_tent: Vec<Spanned<String>>,
+    /// The cards of a Battle Bridge side deck.
+    #[serde(default)]
+    pub battle_bridge: Vec<Spanned<String>>,
     #[serde(default)]
     pub tournament: bool,
 }

@@ -14,7 +14,7 @@ use crate::cards::model::{Card, CardDb, CardType};
 use crate::engine::action::{Action, Step};
 use crate::engine::question::{kind_named, Args, BattleMode, KindSpec, PlayerId, Question, KINDS};
 use crate::engine::state::{
-    Deck, Format, GameState, Location, LocationId, Piece, PieceId, Place, Status, Target,
+    Deck, Ending, Format, GameState, Location, LocationId, Piece, PieceId, Place, Status, Target,
 };
 use crate::engine::verdict::Verdict;
 use format::{CardSpec, Names, QuestionSpec, ScenarioFile};
@@ -300,6 +300,12 @@ impl<'a> Builder<'a> {
             turn_player: file.game.turn.clone().unwrap_or_default(),
             points: file.game.points.clone(),
             bonus_points: file.game.bonus_points.clone(),
+            ending: Ending {
+                not_counting: file.game.points_not_counting.clone(),
+                draw_decks_empty: file.game.draw_decks_empty,
+                conceded: file.game.conceded.clone(),
+                time_called: file.game.time_called,
+            },
             normal_card_play_used: file.game.normal_card_play_used,
             orders_begun: file.game.orders_begun,
             attacked_last_turn: file
@@ -413,6 +419,7 @@ impl<'a> Builder<'a> {
             written: loc.mission.get_ref().clone(),
             owner: loc.owner.clone(),
             solved_by: loc.solved_by.clone(),
+            scouted_by: loc.scouted_by.clone(),
             attempted_before: loc.attempted_before,
             span: loc.span,
             ..Location::new(mission)
@@ -513,6 +520,8 @@ impl<'a> Builder<'a> {
             seed: self.deck_list(&d.seed)?,
             draw: self.deck_list(&d.draw)?,
             side: self.deck_list(&d.side)?,
+            q_tent: self.deck_list(&d.q_tent)?,
+            battle_bridge: self.deck_list(&d.battle_bridge)?,
             tournament: d.tournament,
         })
     }
@@ -1215,7 +1224,8 @@ fn named_players(file: &ScenarioFile, askers: bool) -> Vec<String> {
     let places = file
         .locations
         .iter()
-        .flat_map(|l| [l.owner.clone(), l.solved_by.clone()]);
+        .flat_map(|l| [l.owner.clone(), l.solved_by.clone(), l.scouted_by.clone()])
+        .chain(std::iter::once(file.game.conceded.clone()));
     let askers = file
         .questions
         .iter()

@@ -110,6 +110,23 @@ pub struct DeckRules {
     pub banned_source: Source,
     /// The entries of the Borg stocking rule (the first decides).
     pub borg_sources: Vec<Source>,
+    pub q_tent: QTentLimits,
+    pub q_tent_source: Source,
+    /// The only card types a Battle Bridge side deck holds.
+    pub battle_bridge_types: Vec<String>,
+    pub battle_bridge_source: Source,
+}
+
+/// What a Q's Tent side deck may hold.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QTentLimits {
+    /// Different cards at most (no duplicates).
+    pub max: usize,
+    /// Card types (as the database names them) that may not be stocked.
+    pub refused_types: Vec<String>,
+    /// Icons whose cards may not be stocked.
+    pub refused_icons: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -8,7 +8,7 @@
 use daystrom::cards::ingest::CardLoad;
 use daystrom::cards::model::{Card, CardDb, Edition};
 use daystrom::corpus::{Corpus, DocKind};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -59,21 +59,25 @@ pub fn card(title: &str) -> &'static Card {
 /// The entry titles of a rules document of the manifest, as its reader reads
 /// them (the titles the index holds and citations must name); read once.
 pub fn entry_titles(doc_id: &str) -> &'static HashSet<String> {
-    static GLOSSARY: OnceLock<HashSet<String>> = OnceLock::new();
-    static RULINGS: OnceLock<HashSet<String>> = OnceLock::new();
-    let cell = match doc_id {
-        "glossary" => &GLOSSARY,
-        "current-rulings" => &RULINGS,
-        other => panic!("entry titles are kept for the Glossary and Current Rulings, not {other}"),
-    };
-    cell.get_or_init(|| {
+    static TITLES: OnceLock<HashMap<String, HashSet<String>>> = OnceLock::new();
+    static NONE: OnceLock<HashSet<String>> = OnceLock::new();
+    let all = TITLES.get_or_init(|| {
         let c = corpus();
-        let spec = c.manifest.get(doc_id).expect("document in the manifest");
-        daystrom::readers::read_rules_document(spec, &c.path_of(spec))
-            .unwrap_or_else(|e| panic!("{doc_id} reads: {e:#}"))
-            .entries
-            .into_iter()
-            .map(|e| e.title)
+        c.manifest
+            .documents
+            .iter()
+            .filter(|spec| spec.kind != daystrom::corpus::DocKind::Cards)
+            .map(|spec| {
+                let titles = daystrom::readers::read_rules_document(spec, &c.path_of(spec))
+                    .unwrap_or_else(|e| panic!("{} reads: {e:#}", spec.id))
+                    .entries
+                    .into_iter()
+                    .map(|e| e.title)
+                    .collect();
+                (spec.id.clone(), titles)
+            })
             .collect()
-    })
+    });
+    all.get(doc_id)
+        .unwrap_or_else(|| NONE.get_or_init(HashSet::new))
 }

@@ -118,7 +118,16 @@ impl DeckCheck<'_> {
             .seed
             .iter()
             .chain(&self.deck.draw)
-            .chain(&self.deck.side)
+            .chain(self.side_cards())
+    }
+
+    /// The face-down cards of every side deck.
+    fn side_cards(&self) -> impl Iterator<Item = &Card> {
+        self.deck
+            .side
+            .iter()
+            .chain(&self.deck.q_tent)
+            .chain(&self.deck.battle_bridge)
     }
 }
 
@@ -139,12 +148,22 @@ pub fn deck_legal(state: &GameState) -> Verdict {
 const THIRTY: Entry = Entry::glossary("30/30 rule");
 
 /// The rules of a legal deck, in order.
-pub fn deck_rules<'a>() -> [Rule<DeckCheck<'a>>; 7] {
+pub fn deck_rules<'a>() -> [Rule<DeckCheck<'a>>; 9] {
     [
         Rule {
             name: "side decks do not count",
             entry: Entry::glossary("side deck"),
             apply: side_deck,
+        },
+        Rule {
+            name: "Q's Tent side deck",
+            entry: Entry::glossary("Q’s Tent side deck"),
+            apply: q_tent,
+        },
+        Rule {
+            name: "Battle Bridge side deck",
+            entry: Entry::glossary("Battle Bridge side deck"),
+            apply: battle_bridge,
         },
         Rule {
             name: "seed cards",
@@ -185,14 +204,104 @@ fn side_deck(d: &DeckCheck, reasons: &mut Vec<Reason>) -> Ruling {
         "{seeds} seed cards (not counting {} missions and sites, which seed for free); {} draw deck cards; {} side deck cards",
         d.deck.seed.len() - seeds,
         d.deck.draw.len(),
-        d.deck.side.len()
+        d.side_cards().count()
     )));
-    if !d.deck.side.is_empty() {
+    if d.side_cards().next().is_some() {
         reasons.push(because(
             "the face-down cards of a side deck are not seed cards and do not count toward the 30/30 rule (its Doorway does)",
             "side deck",
         ));
     }
+    Ruling::Next
+}
+
+/// At most 13 different cards, none of a refused type or icon.
+fn q_tent(d: &DeckCheck, reasons: &mut Vec<Reason>) -> Ruling {
+    let tent = &d.deck.q_tent;
+    if tent.is_empty() {
+        return Ruling::Next;
+    }
+    let limits = &d.rules.q_tent;
+    let source = &d.rules.q_tent_source;
+    if tent.len() > limits.max {
+        return Ruling::Refused(per_table(
+            format!(
+                "{} cards stocked in Q's Tent: at most {}",
+                tent.len(),
+                limits.max
+            ),
+            source,
+        ));
+    }
+    let mut seen = std::collections::HashSet::new();
+    if let Some(twice) = tent.iter().find(|c| !seen.insert(c.title.as_str())) {
+        return Ruling::Refused(per_table(
+            format!(
+                "{} is stocked twice in Q's Tent: its cards must be different",
+                twice.title
+            ),
+            source,
+        ));
+    }
+    let refused = |c: &Card| {
+        let ty = c.card_type.name();
+        limits
+            .refused_types
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case(&ty))
+            || limits.refused_icons.iter().any(|i| c.has_icon(i))
+    };
+    if let Some(c) = tent.iter().find(|c| refused(c)) {
+        return Ruling::Refused(per_table(
+            format!(
+                "{} ({}) may not be stocked in Q's Tent: no Q-icon, Tactic, Tribble or Trouble cards",
+                c.title,
+                c.card_type.name()
+            ),
+            source,
+        ));
+    }
+    reasons.push(per_table(
+        format!(
+            "{} different cards in Q's Tent, none of a kind it refuses",
+            tent.len()
+        ),
+        source,
+    ));
+    Ruling::Next
+}
+
+/// Tactic cards only, any number, duplicates allowed.
+fn battle_bridge(d: &DeckCheck, reasons: &mut Vec<Reason>) -> Ruling {
+    let bridge = &d.deck.battle_bridge;
+    if bridge.is_empty() {
+        return Ruling::Next;
+    }
+    let source = &d.rules.battle_bridge_source;
+    let allowed = |c: &&Card| {
+        let ty = c.card_type.name();
+        d.rules
+            .battle_bridge_types
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case(&ty))
+    };
+    if let Some(c) = bridge.iter().find(|c| !allowed(c)) {
+        return Ruling::Refused(per_table(
+            format!(
+                "{} ({}) is not a Tactic card: a Battle Bridge side deck is made up of Tactic cards",
+                c.title,
+                c.card_type.name()
+            ),
+            source,
+        ));
+    }
+    reasons.push(per_table(
+        format!(
+            "{} Tactic cards in the Battle Bridge side deck (any number, duplicates allowed)",
+            bridge.len()
+        ),
+        source,
+    ));
     Ruling::Next
 }
 
@@ -341,6 +450,8 @@ mod tests {
                 .map(|_| card("Ensign", CardType::Personnel, &["Federation"]))
                 .collect(),
             side: vec![],
+            q_tent: vec![],
+            battle_bridge: vec![],
             tournament: true,
         }
     }
@@ -395,6 +506,40 @@ mod tests {
         d.seed[1].title = "Mission 1".into();
         assert!(refused(ruling(six_missions, &d, Format::Standard)));
         assert!(refused(ruling(warp_speed_missions, &d, Format::WarpSpeed)));
+    }
+
+    #[test]
+    fn q_tent_holds_thirteen_different_cards_of_allowed_kinds() {
+        let kevin = card("Kevin Uxbridge", CardType::Interrupt, &[]);
+        let mut d = deck(30, 30);
+        d.q_tent = (0..13)
+            .map(|i| card(&format!("Card {i}"), CardType::Event, &[]))
+            .collect();
+        assert_eq!(ruling(q_tent, &d, Format::Standard), Ruling::Next);
+        d.q_tent.push(kevin.clone());
+        assert!(refused(ruling(q_tent, &d, Format::Standard)), "14 cards");
+        d.q_tent = vec![kevin.clone(), kevin.clone()];
+        assert!(refused(ruling(q_tent, &d, Format::Standard)), "a duplicate");
+        for ty in [
+            CardType::Tactic,
+            CardType::Tribble,
+            CardType::Trouble,
+            CardType::QEvent,
+        ] {
+            d.q_tent = vec![kevin.clone(), card("x", ty.clone(), &[])];
+            assert!(refused(ruling(q_tent, &d, Format::Standard)), "{ty:?}");
+        }
+    }
+
+    #[test]
+    fn battle_bridge_holds_tactic_cards_only_duplicates_allowed() {
+        let wing = card("Attack Wing", CardType::Tactic, &[]);
+        let mut d = deck(30, 30);
+        d.battle_bridge = vec![wing.clone(), wing.clone()];
+        assert_eq!(ruling(battle_bridge, &d, Format::Standard), Ruling::Next);
+        d.battle_bridge
+            .push(card("Tricorder", CardType::Equipment, &[]));
+        assert!(refused(ruling(battle_bridge, &d, Format::Standard)));
     }
 
     #[test]

@@ -4,11 +4,11 @@
 use super::{because, claim, fact, undecided};
 use crate::cards::model::CardType;
 use crate::engine::derived;
-use crate::engine::first_edition::ship_battle;
+use crate::engine::first_edition::{ship_battle, winning};
 use crate::engine::question::{indices, OutcomeQuestion as Question};
 use crate::engine::ruleset::{self, Engagement, Event, EventKind, GameAction};
 use crate::engine::state::{Attr, GameState};
-use crate::engine::verdict::Verdict;
+use crate::engine::verdict::{Reason, Verdict, VerdictValue};
 
 fn num(s: &Option<crate::cards::model::Stat>) -> i32 {
     s.as_ref().and_then(|x| x.num()).unwrap_or(0)
@@ -26,8 +26,11 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
         Some("stopped after attack") => stopped_after_attack(q, state),
         Some("attack winner") => attack_winner(q, state),
         Some("points after solving") => points_after_solving(q, state),
+        Some("score") => score(q, state),
+        Some("points to win") => points_to_win(q, state),
+        Some("winner") => game_winner(q, state),
         other => undecided(
-            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, attack winner, points after solving"),
+            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, attack winner, points after solving, score, points to win, winner"),
             vec![],
             "attribute",
         ),
@@ -204,7 +207,19 @@ fn combat(q: &Question, state: &GameState) -> Verdict {
         "{} STRENGTH {sa} against {} STRENGTH {sb}",
         pa.handle, pb.handle
     )));
-    let value = if sa > 2 * sb {
+    let value = if sa > 2 * sb && pa.card.is_hologram() && !pb.card.is_hologram() {
+        reasons.push(because(
+            format!("more than double the adversary's STRENGTH, but {} is a hologram: holographic safety protocols let it stun, not mortally wound, a nonholographic adversary", pa.handle),
+            crate::engine::first_edition::HOLOGRAMS,
+        ));
+        "stun"
+    } else if sa > 2 * sb {
+        if pa.card.is_hologram() {
+            reasons.push(because(
+                format!("{} is a hologram, and so is {}: the safety protocols spare only nonholographic adversaries", pa.handle, pb.handle),
+                crate::engine::first_edition::HOLOGRAMS,
+            ));
+        }
         reasons.push(because(
             "more than double the adversary's STRENGTH: may mortally wound",
             title,
@@ -295,6 +310,53 @@ fn points(q: &Question, state: &GameState) -> Verdict {
         "points",
     ));
     claim(total.to_string(), &q.is, reasons, "points")
+}
+
+/// The points of a player that count toward winning.
+fn score(q: &Question, state: &GameState) -> Verdict {
+    let player = super::asker(&q.who, state);
+    let mut reasons = Vec::new();
+    let total =
+        winning::Score::of(state, &player, &mut reasons).toward_winning(&player, &mut reasons);
+    claim_cited(total.to_string(), &q.is, reasons)
+}
+
+/// The points a player needs to win.
+fn points_to_win(q: &Question, state: &GameState) -> Verdict {
+    let player = super::asker(&q.who, state);
+    let mut reasons = Vec::new();
+    let goal = winning::goal(state, &player, &mut reasons);
+    claim_cited(goal.to_string(), &q.is, reasons)
+}
+
+/// Who has won the game: a player's name, or "nobody yet".
+fn game_winner(q: &Question, state: &GameState) -> Verdict {
+    let players: Vec<String> = state.players.iter().map(|p| p.0.clone()).collect();
+    let mut reasons = Vec::new();
+    match winning::winner(state, &players, &mut reasons) {
+        winning::Winner::Player(p) => claim_cited(p, &q.is, reasons),
+        winning::Winner::NobodyYet => claim_cited("nobody yet".into(), &q.is, reasons),
+        winning::Winner::Tied => Verdict::new(
+            VerdictValue::Undecided(
+                "the players are tied on points, and the rules on winning do not say who wins a tie".into(),
+            ),
+            reasons,
+            vec![],
+        ),
+    }
+}
+
+/// A computed value whose reasons carry the citations of the rules that
+/// made it (the last reason is the deciding one).
+fn claim_cited(value: String, is: &Option<String>, mut reasons: Vec<Reason>) -> Verdict {
+    match is {
+        None => Verdict::new(VerdictValue::Value(value), reasons, vec![]),
+        Some(want) => {
+            let yes = crate::repair::fold_for_match(want) == crate::repair::fold_for_match(&value);
+            reasons.push(fact(format!("computed \"{value}\"; claim is \"{want}\"")));
+            Verdict::yes_no(yes, reasons, vec![])
+        }
+    }
 }
 
 fn range(q: &Question, state: &GameState) -> Verdict {

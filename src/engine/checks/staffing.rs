@@ -281,12 +281,17 @@ pub fn can_move(q: &Question, state: &GameState) -> Verdict {
 const MOVEMENT: Entry = Entry::glossary("movement");
 
 /// The rules of normal movement, in order.
-pub fn move_rules<'a>() -> [Rule<Move<'a>>; 7] {
+pub fn move_rules<'a>() -> [Rule<Move<'a>>; 9] {
     [
         Rule {
             name: "on your own turn",
             entry: Entry::glossary("executing orders"),
             apply: own_turn,
+        },
+        Rule {
+            name: "a card in play forbids it",
+            entry: MOVEMENT,
+            apply: forbidden,
         },
         Rule {
             name: "not stopped",
@@ -314,11 +319,69 @@ pub fn move_rules<'a>() -> [Rule<Move<'a>>; 7] {
             apply: fully_staffed,
         },
         Rule {
+            name: "along one spaceline",
+            entry: Entry::glossary("movement between quadrants"),
+            apply: one_spaceline,
+        },
+        Rule {
             name: "RANGE",
             entry: MOVEMENT,
             apply: enough_range,
         },
     ]
+}
+
+impl Move<'_> {
+    /// The permissions query for this move.
+    fn request(&self) -> crate::engine::state::Request {
+        super::request("move", &self.player, &[self.ship], self.q.to, None)
+    }
+
+    /// The spaceline locations moved from and to, when both are known.
+    fn ends(&self) -> Option<(usize, usize)> {
+        let Some(Target::Location(to)) = self.q.to else {
+            return None;
+        };
+        Some((self.state.location_of(self.ship)?, to))
+    }
+}
+
+fn forbidden(m: &Move, _: &mut Vec<Reason>) -> Ruling {
+    super::forbidden_by_card(m.state, &m.request()).map_or(Ruling::Next, Ruling::Refused)
+}
+
+/// Each quadrant is its own spaceline: moving to another quadrant takes a
+/// card that allows it (Bajoran Wormhole, Iconian Gateway...), and then
+/// spends no RANGE on spans.
+fn one_spaceline(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
+    let Some((from, to)) = m.ends() else {
+        return Ruling::Next;
+    };
+    let quadrant = |l: usize| {
+        m.state.locations[l]
+            .mission
+            .quadrant
+            .clone()
+            .unwrap_or_default()
+    };
+    let (qa, qb) = (quadrant(from), quadrant(to));
+    if qa.eq_ignore_ascii_case(&qb) {
+        return Ruling::Next;
+    }
+    let between = format!(
+        "{} is in the {qa} Quadrant and {} in the {qb} Quadrant: each quadrant is its own spaceline",
+        m.state.locations[from].name, m.state.locations[to].name
+    );
+    match super::allowing_card(m.state, &m.request(), None) {
+        Some(card) => yes_because(
+            reasons,
+            format!("{between}; {card} allows moving between them"),
+            Entry::glossary("movement between quadrants"),
+        ),
+        None => Ruling::No(format!(
+            "{between}; moving to another quadrant takes a card that allows it (such as Bajoran Wormhole or Iconian Gateway)"
+        )),
+    }
 }
 
 fn own_turn(m: &Move, _: &mut Vec<Reason>) -> Ruling {
@@ -611,6 +674,16 @@ mod tests {
         );
         assert!(matches!(
             move_ruling(fully_staffed, 1, |s| s.pieces[2].status.stunned = true),
+            Ruling::No(_)
+        ));
+    }
+
+    #[test]
+    fn moving_to_another_quadrant_needs_a_card_that_allows_it() {
+        assert_eq!(move_ruling(one_spaceline, 2, |_| {}), Ruling::Next);
+        let gamma = |s: &mut GameState| s.locations[2].mission.quadrant = Some("Gamma".into());
+        assert!(matches!(
+            move_ruling(one_spaceline, 2, gamma),
             Ruling::No(_)
         ));
     }

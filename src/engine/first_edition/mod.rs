@@ -7,6 +7,7 @@ pub mod battle;
 pub mod encounter;
 pub mod play;
 pub mod ship_battle;
+pub mod winning;
 
 use crate::engine::ruleset::{Event, EventKind, GameAction, Ruleset};
 use crate::engine::state::{GameState, Place};
@@ -67,6 +68,10 @@ pub(crate) fn suffer(
     entry: &str,
 ) -> Event {
     let p = &mut state.pieces[piece];
+    if matches!(verb, "kill" | "destroy") && p.card.is_hologram() {
+        return deactivate(state, piece);
+    }
+    let p = &mut state.pieces[piece];
     match verb {
         "stop" => p.status.stopped = true,
         "kill" | "destroy" => p.at = Place::Discard,
@@ -79,6 +84,30 @@ pub(crate) fn suffer(
             piece,
         },
         reason: rule(format!("{}: {verb} ({why})", p.handle), entry),
+    }
+}
+
+/// The Glossary entry on holograms.
+pub(crate) const HOLOGRAMS: &str = "holographic personnel and equipment";
+
+/// "When a holographic personnel would normally be killed (or a holographic
+/// Equipment card would be destroyed), whether by battle or by a card, they
+/// are instead deactivated" - and a deactivated personnel is disabled.
+fn deactivate(state: &mut GameState, piece: usize) -> Event {
+    let p = &mut state.pieces[piece];
+    p.status.disabled = true;
+    Event {
+        kind: EventKind::Affected {
+            verb: "deactivate".to_string(),
+            piece,
+        },
+        reason: rule(
+            format!(
+                "{}: a hologram that would be killed is deactivated instead (a deactivated personnel is disabled)",
+                p.handle
+            ),
+            HOLOGRAMS,
+        ),
     }
 }
 
@@ -106,5 +135,35 @@ pub(crate) fn fact(kind: EventKind, text: impl Into<String>) -> Event {
             text: text.into(),
             citation: None,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::model::CardType;
+    use crate::engine::fixture;
+
+    #[test]
+    fn a_hologram_that_would_be_killed_is_deactivated_instead() {
+        let mut s = fixture::table();
+        let at = Place::Planet(fixture::location(&mut s, "Alpha"));
+        let emh = fixture::piece(&mut s, "EMH", CardType::Personnel, "alice", at, |c| {
+            c.characteristics = vec!["Hologram".into()]
+        });
+        let kim = fixture::piece(&mut s, "Kim", CardType::Personnel, "alice", at, |_| {});
+        let events = each(&mut s, &[emh, kim], "kill", "killed", "killed");
+        let verbs: Vec<&str> = events
+            .iter()
+            .map(|e| match &e.kind {
+                EventKind::Affected { verb, .. } => verb.as_str(),
+                _ => "",
+            })
+            .collect();
+        assert_eq!(verbs, ["deactivate", "kill"]);
+        assert!(s.pieces[emh].status.disabled && s.pieces[emh].at == at);
+        assert_eq!(s.pieces[kim].at, Place::Discard);
+        let cited = events[0].reason.citation.as_ref().unwrap();
+        assert_eq!(cited.title, HOLOGRAMS);
     }
 }

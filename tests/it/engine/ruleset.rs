@@ -277,13 +277,8 @@ fn a_hit_opens_the_window_of_a_hit_on_the_target() {
 
 fn with_mission(state: &mut GameState, title: &str, solved_by: Option<&str>) -> usize {
     state.locations.push(daystrom::engine::state::Location {
-        name: title.into(),
-        written: title.into(),
-        mission: crate::support::card(title).clone(),
-        owner: None,
         solved_by: solved_by.map(String::from),
-        attempted_before: false,
-        span: None,
+        ..daystrom::engine::state::Location::new(crate::support::card(title).clone())
     });
     state.locations.len() - 1
 }

@@ -1,0 +1,319 @@
+//! Scoring and winning, in the order the 1E rulebook's "WINNING THE GAME"
+//! and the Glossary's "points" and "winning the game" give them: a player's
+//! score toward winning (non-bonus points, bonus points up to the non-bonus
+//! ones, less points that "do not count toward winning"), the points a
+//! player needs (100, plus 40 without an Alpha Quadrant mission completed
+//! or scouted), and who has won.
+
+use crate::engine::state::GameState;
+use crate::engine::verdict::{Citation, Reason};
+
+/// The rulebook section on winning.
+pub const WINNING: &str = "WINNING THE GAME";
+const RULEBOOK: &str = "rulebook-1e";
+/// The normal victory conditions (Glossary "winning the game").
+const GOAL: i32 = 100;
+/// What a player without an Alpha Quadrant mission must score in addition.
+const ALPHA_QUADRANT_PENALTY: i32 = 40;
+const ALPHA: &str = "alpha";
+
+fn rulebook(text: String) -> Reason {
+    Reason {
+        text,
+        citation: Some(Citation::new(RULEBOOK, WINNING)),
+    }
+}
+
+fn glossary(text: String, entry: &str) -> Reason {
+    Reason {
+        text,
+        citation: Some(Citation::glossary(entry)),
+    }
+}
+
+/// A player's points, by kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Score {
+    pub non_bonus: i32,
+    pub bonus: i32,
+    /// Points a card says do not count toward winning.
+    pub not_counting: i32,
+}
+
+impl Score {
+    /// Points scored from missions (those solved on the spaceline and those
+    /// the scenario counts before it) are non-bonus; others are bonus
+    /// (Glossary "points").
+    pub fn of(state: &GameState, player: &str, reasons: &mut Vec<Reason>) -> Score {
+        let missions: i32 = state
+            .locations
+            .iter()
+            .filter(|l| same(l.solved_by.as_deref(), player))
+            .map(|l| l.mission.points.as_ref().and_then(|p| p.num()).unwrap_or(0))
+            .sum();
+        let score = Score {
+            non_bonus: state.points.get(player).copied().unwrap_or(0) + missions,
+            bonus: state.bonus_points.get(player).copied().unwrap_or(0),
+            not_counting: state.ending.not_counting.get(player).copied().unwrap_or(0),
+        };
+        reasons.push(glossary(
+            format!(
+                "{player} has {} non-bonus points (missions) and {} bonus points",
+                score.non_bonus, score.bonus
+            ),
+            "points",
+        ));
+        score
+    }
+
+    /// The points that count toward winning, with the reasons that cut any.
+    pub fn toward_winning(self, player: &str, reasons: &mut Vec<Reason>) -> i32 {
+        let mut bonus = self.bonus;
+        if self.bonus > self.non_bonus {
+            bonus = self.non_bonus;
+            reasons.push(rulebook(format!(
+                "{player} has more bonus points ({}) than non-bonus points ({}): the {} excess bonus points do not count toward winning",
+                self.bonus,
+                self.non_bonus,
+                self.bonus - self.non_bonus
+            )));
+        } else if self.bonus > 0 {
+            reasons.push(rulebook(format!(
+                "{player}'s bonus points ({}) are not more than the non-bonus points ({}): all count toward winning",
+                self.bonus, self.non_bonus
+            )));
+        }
+        if self.not_counting != 0 {
+            reasons.push(glossary(
+                format!(
+                    "{} of {player}'s points do not count toward winning: they are not counted in the final score",
+                    self.not_counting
+                ),
+                "points",
+            ));
+        }
+        self.non_bonus + bonus - self.not_counting
+    }
+}
+
+fn same(a: Option<&str>, player: &str) -> bool {
+    a.is_some_and(|a| a.eq_ignore_ascii_case(player))
+}
+
+fn alpha(l: &crate::engine::state::Location) -> bool {
+    l.mission
+        .quadrant
+        .as_deref()
+        .is_some_and(|q| q.eq_ignore_ascii_case(ALPHA))
+}
+
+/// The points `player` needs to win: 100, plus 40 for a player who has not
+/// completed or scouted an Alpha Quadrant mission, unless no Alpha Quadrant
+/// mission was seeded at all.
+pub fn goal(state: &GameState, player: &str, reasons: &mut Vec<Reason>) -> i32 {
+    let seeded = state.locations.iter().any(alpha);
+    let done = state
+        .locations
+        .iter()
+        .filter(|l| alpha(l))
+        .any(|l| same(l.solved_by.as_deref(), player) || same(l.scouted_by.as_deref(), player));
+    if seeded && !done {
+        reasons.push(rulebook(format!(
+            "{player} has not completed or scouted an Alpha Quadrant mission: {player} must score an additional {ALPHA_QUADRANT_PENALTY} points to win"
+        )));
+        return GOAL + ALPHA_QUADRANT_PENALTY;
+    }
+    reasons.push(rulebook(if seeded {
+        format!("{player} has completed or scouted an Alpha Quadrant mission: {GOAL} points win")
+    } else {
+        format!("no Alpha Quadrant mission was seeded: {GOAL} points win, with no additional 40")
+    }));
+    GOAL
+}
+
+/// Who has won, and how; or nobody yet; or a tie the documents do not
+/// settle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Winner {
+    Player(String),
+    NobodyYet,
+    Tied,
+}
+
+/// Who has won the game `state` describes, among `players`.
+pub fn winner(state: &GameState, players: &[String], reasons: &mut Vec<Reason>) -> Winner {
+    if let Some(quitter) = &state.ending.conceded {
+        let other = players.iter().find(|p| !p.eq_ignore_ascii_case(quitter));
+        if let Some(other) = other {
+            reasons.push(rulebook(format!(
+                "{quitter} conceded: {other} is credited with a full win"
+            )));
+            return Winner::Player(other.clone());
+        }
+    }
+    let scores: Vec<(String, i32, i32)> = players
+        .iter()
+        .map(|p| {
+            let score = Score::of(state, p, reasons).toward_winning(p, reasons);
+            (p.clone(), score, goal(state, p, reasons))
+        })
+        .collect();
+    let reached: Vec<&(String, i32, i32)> = scores.iter().filter(|(_, s, g)| s >= g).collect();
+    match reached.as_slice() {
+        [(p, s, g)] => {
+            reasons.push(glossary(
+                format!(
+                    "{p} has {s} points of the {g} needed: {p} has achieved the victory conditions"
+                ),
+                "winning the game",
+            ));
+            return Winner::Player(p.clone());
+        }
+        [_, _, ..] => {
+            reasons.push(rulebook(
+                "both players achieve their victory conditions: the player with the most points wins"
+                    .to_string(),
+            ));
+            return most_points(&scores, reasons);
+        }
+        [] => {}
+    }
+    if state.ending.draw_decks_empty {
+        reasons.push(rulebook(
+            "both players' draw decks are empty: the player with the most points wins".to_string(),
+        ));
+        return most_points(&scores, reasons);
+    }
+    if state.ending.time_called {
+        reasons.push(rulebook(
+            "time was called and neither player has won: the player with the most points is credited with a modified win".to_string(),
+        ));
+        return most_points(&scores, reasons);
+    }
+    for (p, s, g) in &scores {
+        reasons.push(glossary(
+            format!("{p} has {s} of the {g} points needed"),
+            "winning the game",
+        ));
+    }
+    Winner::NobodyYet
+}
+
+fn most_points(scores: &[(String, i32, i32)], reasons: &mut Vec<Reason>) -> Winner {
+    let best = scores.iter().map(|(_, s, _)| *s).max().unwrap_or(0);
+    let leaders: Vec<&String> = scores
+        .iter()
+        .filter(|(_, s, _)| *s == best)
+        .map(|(p, _, _)| p)
+        .collect();
+    match leaders.as_slice() {
+        [p] => {
+            reasons.push(rulebook(format!("{p} has the most points ({best})")));
+            Winner::Player((*p).clone())
+        }
+        _ => Winner::Tied,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::model::{Card, CardType, Stat};
+    use crate::engine::state::Location;
+
+    fn mission(quadrant: &str, points: i32, solved_by: Option<&str>) -> Location {
+        Location {
+            solved_by: solved_by.map(String::from),
+            ..Location::new(Card {
+                title: format!("{quadrant} mission"),
+                card_type: CardType::Mission,
+                quadrant: Some(quadrant.into()),
+                points: Some(Stat::Num(points)),
+                ..Card::default()
+            })
+        }
+    }
+
+    fn players() -> Vec<String> {
+        vec!["alice".into(), "bob".into()]
+    }
+
+    #[test]
+    fn excess_bonus_points_do_not_count_toward_winning() {
+        let mut s = GameState::default();
+        s.points.insert("alice".into(), 30);
+        s.bonus_points.insert("alice".into(), 50);
+        let mut r = Vec::new();
+        let score = Score::of(&s, "alice", &mut r).toward_winning("alice", &mut r);
+        assert_eq!(score, 60);
+        s.bonus_points.insert("alice".into(), 20);
+        assert_eq!(
+            Score::of(&s, "alice", &mut r).toward_winning("alice", &mut r),
+            50
+        );
+    }
+
+    #[test]
+    fn negative_bonus_points_always_count() {
+        let mut s = GameState::default();
+        s.points.insert("alice".into(), 50);
+        s.bonus_points.insert("alice".into(), -10);
+        let mut r = Vec::new();
+        assert_eq!(
+            Score::of(&s, "alice", &mut r).toward_winning("alice", &mut r),
+            40
+        );
+    }
+
+    #[test]
+    fn without_an_alpha_quadrant_mission_a_player_needs_140() {
+        let mut s = GameState {
+            locations: vec![
+                mission("Alpha", 30, None),
+                mission("Gamma", 35, Some("alice")),
+            ],
+            ..GameState::default()
+        };
+        let mut r = Vec::new();
+        assert_eq!(goal(&s, "alice", &mut r), 140);
+        s.locations[0].scouted_by = Some("alice".into());
+        assert_eq!(goal(&s, "alice", &mut r), 100);
+        s.locations.remove(0);
+        assert_eq!(goal(&s, "bob", &mut r), 100, "no Alpha mission seeded");
+    }
+
+    #[test]
+    fn the_winner_is_who_reaches_the_goal_else_most_points_when_decks_run_out() {
+        let mut s = GameState {
+            locations: vec![
+                mission("Alpha", 40, Some("alice")),
+                mission("Alpha", 30, Some("bob")),
+            ],
+            ..GameState::default()
+        };
+        s.points.insert("alice".into(), 60);
+        let mut r = Vec::new();
+        assert_eq!(
+            winner(&s, &players(), &mut r),
+            Winner::Player("alice".into())
+        );
+        s.points.insert("alice".into(), 0);
+        assert_eq!(winner(&s, &players(), &mut r), Winner::NobodyYet);
+        s.ending.draw_decks_empty = true;
+        assert_eq!(
+            winner(&s, &players(), &mut r),
+            Winner::Player("alice".into())
+        );
+        s.points.insert("bob".into(), 10);
+        assert_eq!(winner(&s, &players(), &mut r), Winner::Tied);
+    }
+
+    #[test]
+    fn a_concession_credits_the_opponent() {
+        let mut s = GameState::default();
+        s.points.insert("bob".into(), 90);
+        s.ending.conceded = Some("alice".into());
+        let mut r = Vec::new();
+        assert_eq!(winner(&s, &players(), &mut r), Winner::Player("bob".into()));
+    }
+}
