@@ -56,6 +56,10 @@ pub fn abilities(ctx: &Context, args: AbilitiesArgs) -> anyhow::Result<ExitCode>
             "{} card-specific Current Rulings entries in glossary/card-rulings.toml",
             report.card_rulings
         );
+        println!(
+            "{} Current Rulings entries on timing in glossary/timing-rulings.toml",
+            report.timing_rulings
+        );
         let d = &report.dilemmas;
         println!(
             "dilemma structure: {} of {} dilemmas compile fully ({:.1}%): {} with conditions, {} with a trigger, {} with a nullifier, {} enter play; {} sentences unread",

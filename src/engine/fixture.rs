@@ -80,3 +80,13 @@ pub fn affiliated(affs: &[&str]) -> impl FnOnce(&mut Card) {
     let affs: Vec<String> = affs.iter().map(|a| a.to_string()).collect();
     move |c| c.affiliations = affs
 }
+
+/// A card of type `ty` with game text `text` (for the ability compiler).
+pub fn card_with_text(title: &str, ty: CardType, text: &str) -> Card {
+    Card {
+        title: title.into(),
+        card_type: ty,
+        text: text.into(),
+        ..Card::default()
+    }
+}

@@ -4,6 +4,7 @@
 pub mod abilities;
 pub mod action;
 pub mod response;
+pub mod timing_rulings;
 pub mod verdict;
 
 pub use verdict::{Citation, Reason, Verdict, VerdictValue};

@@ -8,19 +8,21 @@
 //! names the action or the card performing it), never from what it could do.
 
 use crate::cards::model::{Card, CardDb, CardType};
+use crate::engine::abilities::immunity::ImmunityKind;
 use crate::engine::abilities::{
-    compile, find_card, grammar, lexicon::Lexicon, reference_names, Ability, CompiledCard,
-    Coverage, Target, Timing, TimingClass,
+    compile, find_card, lexicon::Lexicon, reference_names, Ability, CompiledCard, Target, Timing,
+    TimingClass,
 };
-use crate::engine::action::{Action, Phase, Step, TurnContext};
-use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
+use crate::engine::action::{Action, Step};
+use crate::engine::verdict::{Citation, Reason};
+
+pub use crate::engine::checks::respond::{
+    can_play, can_play_from, valid_response, valid_response_by,
+};
 
 const RESPONSES: &str = "actions – step 2: responses";
 const GROUP: &str = "actions – group";
-const INTERRUPTING: &str = "actions – interrupting";
 const JUST: &str = "actions – “just”";
-const TAKING_TURNS: &str = "actions – taking turns";
-const SUSPENDS: &str = "suspends play";
 
 fn reason(text: impl Into<String>, cite: Option<Citation>) -> Reason {
     Reason {
@@ -144,11 +146,82 @@ fn qualifies(card: &Card, qualifier: &str) -> bool {
     })
 }
 
-/// Why an ability relates to a link, or why it nearly did.
+/// Why an ability relates to a link (with the further entries the relation
+/// applies), or why it nearly did.
 enum Relation {
-    Yes(String, Vec<Citation>),
-    WrongStep(String),
+    Yes(String, Vec<Reason>),
+    WrongStep(String, Vec<Reason>),
+    /// Its effect acts on cards of that type already in play, and the card
+    /// of this card play is only just played.
+    NotYetInPlay(String),
+    /// Its timing clause names such an action, but only one taken by the
+    /// other player.
+    WrongPlayer(String),
     No,
+}
+
+/// The "just" rule a "just" timing applies.
+fn just(step: &str) -> Reason {
+    reason(
+        format!("a \"just\" action is taken right after the action it answers ({step}), before anything else intervenes"),
+        Some(Citation::glossary(JUST)),
+    )
+}
+
+/// The entry that makes an effect of this verb a response to the action it
+/// acts on, when one states it.
+fn verb_rule(verb: &str) -> Option<Reason> {
+    let (text, cite) = match verb {
+        "prevent" => (
+            "interrupts and skills that \"prevent\" an action may be used as a response to that action",
+            Citation::rulings("responses"),
+        ),
+        "nullify" | "destroy" => (
+            "nullifying a card play or dilemma cancels it: a response to it",
+            Citation::glossary("nullify"),
+        ),
+        "cancel" => (
+            "a card that cancels an action responds to it",
+            Citation::glossary("cancel"),
+        ),
+        _ => return None,
+    };
+    Some(reason(text, Some(cite)))
+}
+
+const INITIATION: &str = "actions – step 1: initiation";
+const RESULTS: &str = "actions – step 3: results";
+
+/// The entries stating when, among an action's steps, a response of this
+/// timing (and these effect verbs, for a response that came too late) may
+/// be made to `link`.
+fn step_rules(class: TimingClass, link: &ChainLink, verbs: &[&str]) -> Vec<Reason> {
+    let mut out = Vec::new();
+    let rule = |text: &str, title: &str| reason(text, Some(Citation::glossary(title)));
+    if class == TimingClass::StartOf {
+        out.push(rule("game text such as \"plays at start of battle\" is a condition met at the initiation of the action", INITIATION));
+    }
+    if class == TimingClass::Just && lx_kind(&link.kind, "card play") {
+        out.push(rule("a card has been \"just played\" when its card play has been initiated, but before it has its results", "just played"));
+    }
+    if link.step == Step::Initiated && lx_kind(&link.kind, "encounter dilemma") {
+        out.push(rule("a dilemma has been \"just encountered\", and may be responded to, once the initiation of its encounter is complete", INITIATION));
+    }
+    if link.step == Step::Resolved {
+        out.push(rule("once an action has its results its optional responses step is past: no more responses to it are allowed", RESULTS));
+        if verbs.iter().any(|v| matches!(*v, "cancel" | "prevent")) {
+            out.push(rule(
+                "to cancel is to prevent an action from having its result, which this one has had",
+                "cancel",
+            ));
+        }
+    }
+    out
+}
+
+/// Whether an action kind is (an instance of) `kind`.
+fn lx_kind(link_kind: &str, kind: &str) -> bool {
+    Lexicon::get().kind_matches(kind, link_kind)
 }
 
 fn step_name(s: Step) -> &'static str {
@@ -168,13 +241,53 @@ fn names_player(actor: &str, db: &CardDb) -> bool {
     lower || find_card(db, actor).is_none()
 }
 
+/// The timing relation, with what the ability's effect on the same action
+/// (nullifying, cancelling, preventing it) applies as well.
+fn by_timing_and_effect(
+    ab: &Ability,
+    link: &ChainLink,
+    db: &CardDb,
+    player: Option<&str>,
+) -> Relation {
+    match (
+        relate_by_timing(ab, link, db, player),
+        relate_by_effect(ab, link, db),
+    ) {
+        (Relation::Yes(why, mut support), Relation::Yes(_, more)) => {
+            for r in more {
+                if !support.contains(&r) {
+                    support.push(r);
+                }
+            }
+            Relation::Yes(why, support)
+        }
+        (timing, _) => timing,
+    }
+}
+
+/// The relating effects of a card ("prevents", "nullifies", "cancels"),
+/// each with the entry that makes such an effect a response to the action
+/// it acts on: what a card that is no response was judged by.
+pub fn relating_verbs(c: &CompiledCard) -> Vec<(String, Citation)> {
+    let mut out: Vec<(String, Citation)> = Vec::new();
+    for e in c.effects() {
+        let Some(cite) = verb_rule(&e.verb).and_then(|r| r.citation) else {
+            continue;
+        };
+        if !out.iter().any(|(v, _)| *v == e.verb) {
+            out.push((e.verb.clone(), cite));
+        }
+    }
+    out
+}
+
 /// The ability's timing clause, or one of its further response windows, ties it to the link.
 fn relate_by_timing(ab: &Ability, link: &ChainLink, db: &CardDb, player: Option<&str>) -> Relation {
     let mut near = Relation::No;
     for t in std::iter::once(&ab.timing).chain(ab.windows.iter()) {
         match relate_timing(t, link, db, player) {
             Relation::No => {}
-            r @ Relation::WrongStep(_) => near = r,
+            r @ (Relation::WrongStep(..) | Relation::WrongPlayer(_)) => near = r,
             r => return r,
         }
     }
@@ -204,7 +317,7 @@ fn relate_timing(t: &Timing, link: &ChainLink, db: &CardDb, player: Option<&str>
         }
     }
     if t.by_opponent && player.is_some_and(|p| link.actors.iter().any(|a| a == p)) {
-        return Relation::WrongStep(format!(
+        return Relation::WrongPlayer(format!(
             "its timing clause answers only an opponent's {named}, and {} is the responder's own",
             link.card.as_deref().unwrap_or("this action")
         ));
@@ -217,7 +330,7 @@ fn relate_timing(t: &Timing, link: &ChainLink, db: &CardDb, player: Option<&str>
             && link.actors.iter().all(|a| names_player(a, db))
     };
     if t.by_self && player.is_some_and(others_initiated) {
-        return Relation::WrongStep(format!(
+        return Relation::WrongPlayer(format!(
             "its timing clause answers only a {named} the responder initiated, and {} is not the responder's",
             link.card.as_deref().unwrap_or("this action")
         ));
@@ -237,21 +350,24 @@ fn relate_timing(t: &Timing, link: &ChainLink, db: &CardDb, player: Option<&str>
         link.kind
     );
     if !ok {
-        return Relation::WrongStep(format!(
+        let why = format!(
             "{what}, but it plays only {want} and the {} is {}",
             link.kind,
             step_name(link.step)
-        ));
+        );
+        return Relation::WrongStep(why, step_rules(t.class, link, &[]));
     }
-    let mut cites = vec![Citation::glossary(RESPONSES)];
-    if t.class == TimingClass::Just {
-        cites.push(Citation::glossary(JUST));
-    }
-    Relation::Yes(what, cites)
+    let mut support: Vec<Reason> = (t.class == TimingClass::Just)
+        .then(|| just(want))
+        .into_iter()
+        .collect();
+    support.extend(step_rules(t.class, link, &[]));
+    Relation::Yes(what, support)
 }
 
 fn relate_by_effect(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
     let lx = Lexicon::get();
+    let mut near = Relation::No;
     for e in &ab.effects {
         if !lx.effect(&e.verb).is_some_and(|v| v.relates) {
             continue;
@@ -277,6 +393,9 @@ fn relate_by_effect(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
             kind_ok && (cards.is_empty() || card_ok) && party_ok(&e.objects, link, db)
         };
         if !related {
+            if let Some(why) = not_yet_in_play(e, link, db) {
+                near = Relation::NotYetInPlay(why);
+            }
             continue;
         }
         let what = format!(
@@ -303,7 +422,7 @@ fn relate_by_effect(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
             None => link.step != Step::Resolved,
         };
         if !ok {
-            return Relation::WrongStep(format!(
+            let why = format!(
                 "{what}, but the {} is {} and its results are {}",
                 link.kind,
                 step_name(link.step),
@@ -312,21 +431,41 @@ fn relate_by_effect(ab: &Ability, link: &ChainLink, db: &CardDb) -> Relation {
                 } else {
                     "not yet"
                 }
-            ));
+            );
+            let verbs = [e.verb.as_str()];
+            return Relation::WrongStep(why, step_rules(ab.timing.class, link, &verbs));
         }
-        let mut cites = vec![Citation::glossary(RESPONSES)];
-        match e.verb.as_str() {
-            "prevent" => cites.push(Citation::rulings("responses")),
-            "nullify" | "destroy" => cites.push(Citation::glossary("nullify")),
-            "cancel" => cites.push(Citation::glossary("cancel")),
-            _ => {}
-        }
-        if just_step.is_some() {
-            cites.push(Citation::glossary(JUST));
-        }
-        return Relation::Yes(what, cites);
+        let mut support: Vec<Reason> = verb_rule(&e.verb).into_iter().collect();
+        support.extend(just_step.map(|s| just(step_name(s))));
+        support.extend(step_rules(ab.timing.class, link, &[]));
+        return Relation::Yes(what, support);
     }
-    Relation::No
+    near
+}
+
+/// An effect on "any Event card in play" when an event is just played: the
+/// card is not in play until its card play has its results.
+fn not_yet_in_play(
+    e: &crate::engine::abilities::Effect,
+    link: &ChainLink,
+    db: &CardDb,
+) -> Option<String> {
+    if !lx_kind(&link.kind, "card play") || link.step == Step::Resolved {
+        return None;
+    }
+    let played = find_card(db, link.card.as_deref()?)?;
+    e.objects.iter().find_map(|o| match o {
+        Target::CardType {
+            name,
+            in_play: true,
+            negated: false,
+            ..
+        } if type_matches(&played.card_type, name) => Some(format!(
+            "its effect ({}) acts on {o}, and {} is only just played, not yet in play",
+            e.verb, played.title
+        )),
+        _ => None,
+    })
 }
 
 /// An effect on an action "against that ship" concerns only actions with a
@@ -376,18 +515,19 @@ fn involves(link: &ChainLink, wanted: &[&str], db: &CardDb) -> bool {
 /// names that card and one of its effects is a named-card verb ("All {Red
 /// Alert} cards affect all players"). Cards named only in an immunity clause
 /// do not count.
-fn relate_by_named_card(ab: &Ability, link: &ChainLink, responder: &Card) -> Relation {
+fn relate_by_named_card(ab: &Ability, link: &ChainLink, responder: &CompiledCard) -> Relation {
     let lx = Lexicon::get();
     let Some(card) = link.card.as_deref() else {
         return Relation::No;
     };
-    let immune_refs: Vec<String> = immunities(&responder.text)
-        .into_iter()
-        .flat_map(|(_, refs)| refs)
+    let immune_refs: Vec<&String> = responder
+        .immunities
+        .iter()
+        .flat_map(|im| im.cards.iter())
         .collect();
     let named = ab.targets.iter().any(|t| {
         matches!(t, Target::Card(r) if reference_names(r, card)
-            && !immune_refs.iter().any(|i| i == r))
+            && !immune_refs.contains(&r))
     });
     let verb = ab
         .effects
@@ -401,9 +541,10 @@ fn relate_by_named_card(ab: &Ability, link: &ChainLink, responder: &Card) -> Rel
         verb.verb
     );
     if link.step == Step::Resolved {
-        return Relation::WrongStep(format!("{what}, but the {} of {card} is over", link.kind));
+        let why = format!("{what}, but the {} of {card} is over", link.kind);
+        return Relation::WrongStep(why, step_rules(ab.timing.class, link, &[]));
     }
-    Relation::Yes(what, vec![Citation::glossary(RESPONSES)])
+    Relation::Yes(what, vec![])
 }
 
 /// True when the ability names an action of this kind among its targets.
@@ -431,16 +572,16 @@ fn immune(link: &ChainLink, ab: &Ability, responder: &str, db: &CardDb) -> Optio
         .iter()
         .flat_map(|e| e.objects.iter())
         .any(|o| matches!(o, Target::Card(r) if reference_names(r, &target.title)));
-    for (kind, refs) in immunities(&target.text) {
-        let named = refs.iter().any(|r| reference_names(r, responder));
-        let why = match kind.as_str() {
-            "except" if named => format!("{} is immune to {responder}", target.title),
-            "only" if !named => format!(
+    for im in compile(target).immunities {
+        let named = im.names(responder);
+        let why = match im.kind {
+            ImmunityKind::Except if named => format!("{} is immune to {responder}", target.title),
+            ImmunityKind::Only if !named => format!(
                 "{} may be nullified only by {}",
                 target.title,
-                refs.join(", ")
+                im.cards.join(", ")
             ),
-            "none" if !names_target => format!(
+            ImmunityKind::None if !names_target => format!(
                 "{} may not be nullified (except by a card naming it)",
                 target.title
             ),
@@ -450,65 +591,6 @@ fn immune(link: &ChainLink, ab: &Ability, responder: &str, db: &CardDb) -> Optio
     }
     None
 }
-
-/// The immunity phrases of a card's text, each with the `{cards}` after it
-/// (up to the end of its sentence or parenthesis).
-fn immunities(text: &str) -> Vec<(String, Vec<String>)> {
-    let toks = grammar::tokenize(text);
-    let mut out = Vec::new();
-    for im in &Lexicon::get().immunity {
-        let words: Vec<String> = grammar::tokenize(&im.phrase)
-            .into_iter()
-            .map(|t| t.text)
-            .collect();
-        for i in 0..toks.len() {
-            let hit = words
-                .iter()
-                .enumerate()
-                .all(|(k, w)| toks.get(i + k).is_some_and(|t| &t.text == w));
-            if !hit {
-                continue;
-            }
-            let phrase: Vec<&grammar::Token> = toks[i + words.len()..]
-                .iter()
-                .take_while(|t| !(t.is_punct(".") || t.is_punct(")") || t.is_punct(";")))
-                .collect();
-            let mut refs: Vec<String> = phrase
-                .iter()
-                .filter(|t| t.kind == grammar::TokKind::Ref)
-                .map(|t| t.text.clone())
-                .collect();
-            if refs.is_empty() {
-                refs = plain_names(&phrase);
-            }
-            out.push((im.kind.clone(), refs));
-        }
-    }
-    out
-}
-
-/// Card names printed without braces ("(Immune to Amanda Rogers.)"): the
-/// words of the phrase, split at commas, "or" and "and".
-fn plain_names(phrase: &[&grammar::Token]) -> Vec<String> {
-    let mut names = Vec::new();
-    let mut name: Vec<&str> = Vec::new();
-    for t in phrase {
-        let splits = t.is_punct(",") || t.is_word("or") || t.is_word("and");
-        if splits || t.kind != grammar::TokKind::Word {
-            if !name.is_empty() {
-                names.push(name.join(" "));
-                name.clear();
-            }
-            continue;
-        }
-        name.push(&t.text);
-    }
-    if !name.is_empty() {
-        names.push(name.join(" "));
-    }
-    names
-}
-
 /// The action with every card handle replaced by that card's title (scenario
 /// handles such as "ent" mean nothing to game text); unknown names are kept.
 pub fn with_titles(action: &Action, title_of: &dyn Fn(&str) -> Option<String>) -> Action {
@@ -528,75 +610,137 @@ pub fn with_titles(action: &Action, title_of: &dyn Fn(&str) -> Option<String>) -
     }
 }
 
-fn suspends_play(c: &CompiledCard) -> Option<&Ability> {
-    c.abilities
-        .iter()
-        .find(|a| a.timing.class == TimingClass::SuspendsPlay)
+/// Why a relation that nearly held does not make a valid response.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Miss {
+    /// It relates to the action a sub-action of which is in progress, not to
+    /// that sub-action ("actions – group").
+    InsideSubAction,
+    /// The card it would nullify is immune to it ("nullify").
+    Immune,
+    /// It answers the action only at another step ("actions – “just”").
+    WrongStep,
+    /// It answers only such an action taken by the other player: it does not
+    /// relate to this one ("actions – step 2: responses").
+    WrongPlayer,
+    /// It acts on cards of that type in play, and the card of this card play
+    /// is only just played ("just played").
+    NotYetInPlay,
 }
 
-/// Is playing (or using) `responder` a valid response to `action`, to one of
-/// the actions it is part of, or to a sub-action it implies?
-pub fn valid_response(action: &Action, responder: &Card, db: &CardDb) -> Verdict {
-    valid_response_by(action, responder, None, db)
+/// A relation that nearly held, and why it fails.
+#[derive(Debug, Clone)]
+pub struct Near {
+    pub miss: Miss,
+    pub why: String,
+    /// The entries that say when the response could have been made.
+    pub support: Vec<Reason>,
 }
 
-/// [`valid_response`] for a known responding player: "opponent just played"
-/// is not answered to that player's own action (an action's `by` names the
-/// player who took it).
-pub fn valid_response_by(
+/// What relates a responder's compiled abilities to the action under way and
+/// the actions it is part of or implies.
+#[derive(Debug, Clone, Default)]
+pub struct Findings {
+    /// The first relation that holds: why, then the entries it applies.
+    pub related: Option<Vec<Reason>>,
+    /// Relations that nearly held.
+    pub near: Vec<Near>,
+    /// The kinds of the actions related to, the action under way first.
+    pub kinds: Vec<String>,
+    /// The kinds of the actions really under way (not those only implied
+    /// by the card played or encountered).
+    pub under_way: Vec<String>,
+}
+
+impl Findings {
+    /// The first near relation that failed for `miss`.
+    pub fn missed(&self, miss: Miss) -> Option<&Near> {
+        self.near.iter().find(|n| n.miss == miss)
+    }
+}
+
+/// Responding to the action under way when it is itself a sub-action: of a
+/// group action, or one of the actions another action's results cause.
+fn sub_action_rules(action: &Action, link: &ChainLink) -> Vec<Reason> {
+    let Some(parent) = action.parent.as_deref().filter(|_| link.depth == 0) else {
+        return Vec::new();
+    };
+    let mut out = vec![reason(
+        format!(
+            "the {} is a sub-action of the {}: valid responses may be made to each sub-action of a group action",
+            action.kind, parent.kind
+        ),
+        Some(Citation::glossary(GROUP)),
+    )];
+    if parent.step == Step::Resolved {
+        out.push(reason(
+            format!(
+                "the {} is one of the actions the {}'s results cause, each with its own three steps, and may be responded to",
+                action.kind, parent.kind
+            ),
+            Some(Citation::glossary(RESULTS)),
+        ));
+    }
+    out
+}
+
+/// Relate each of `responder`'s compiled abilities to each action of the
+/// chain under way (`player` responding, when known): the first that relates
+/// (modifies, cancels, nullifies or prevents it), else every near miss.
+pub fn relate(
     action: &Action,
-    responder: &Card,
+    responder: &CompiledCard,
     player: Option<&str>,
     db: &CardDb,
-) -> Verdict {
-    let compiled = compile(responder);
-    let title = &responder.title;
-    if let Some(a) = suspends_play(&compiled) {
-        return Verdict::new(
-            VerdictValue::Yes,
-            vec![reason(
-                format!("{title} says it suspends play (\"{}\"): it may interrupt any action, related or not", a.text),
-                Some(Citation::glossary(SUSPENDS)),
-            )],
-            vec![Citation::glossary(RESPONSES)],
-        );
-    }
+) -> Findings {
     let chain = links(action, db);
-    let mut near: Vec<(String, Citation)> = Vec::new();
+    let mut found = Findings {
+        kinds: chain.iter().map(|l| l.kind.clone()).collect(),
+        under_way: chain
+            .iter()
+            .filter(|l| !l.implied)
+            .map(|l| l.kind.clone())
+            .collect(),
+        ..Findings::default()
+    };
     let sub_action_in_progress = action.parent.is_some() && action.step != Step::Resolved;
-    for ab in &compiled.abilities {
+    let title = &responder.title;
+    for ab in &responder.abilities {
         for link in &chain {
             for rel in [
-                relate_by_timing(ab, link, db, player),
+                by_timing_and_effect(ab, link, db, player),
                 relate_by_effect(ab, link, db),
                 relate_by_named_card(ab, link, responder),
             ] {
+                let near = |miss, why| Near {
+                    miss,
+                    why,
+                    support: Vec::new(),
+                };
                 match rel {
                     Relation::Yes(why, _)
                         if link.depth > 0
                             && sub_action_in_progress
                             && !names_kind(ab, &chain[0].kind) =>
                     {
-                        near.push((
-                            format!(
-                                "{why}, but a {} (one of its sub-actions) is in progress and {title} does not relate to it: a response to the {} is made before or between its sub-actions, not inside one",
-                                chain[0].kind, link.kind
-                            ),
-                            Citation::glossary(GROUP),
-                        ));
+                        found.near.push(near(Miss::InsideSubAction, format!(
+                            "{title}: {why}, but a {} (one of its sub-actions) is in progress and {title} does not relate to it: a response to the {} is made before or between its sub-actions, not inside one",
+                            chain[0].kind, link.kind
+                        )));
                     }
                     Relation::Yes(why, _) if immune(link, ab, title, db).is_some() => {
                         let because = immune(link, ab, title, db).unwrap_or_default();
-                        near.push((
-                            format!("{why}, but {because}"),
-                            Citation::glossary("nullify"),
-                        ));
+                        found
+                            .near
+                            .push(near(Miss::Immune, format!("{title}: {why}, but {because}")));
                     }
-                    Relation::Yes(why, cites) => {
+                    Relation::Yes(why, support) => {
                         let mut reasons = vec![reason(
                             format!("{title}: \"{}\" — {why}", ab.text),
-                            cites.first().cloned(),
+                            Some(Citation::glossary(RESPONSES)),
                         )];
+                        reasons.extend(support);
+                        reasons.extend(sub_action_rules(action, link));
                         if link.depth > 0 {
                             reasons.push(reason(
                                 format!(
@@ -606,471 +750,30 @@ pub fn valid_response_by(
                                 Some(Citation::glossary(GROUP)),
                             ));
                         }
-                        return Verdict::new(VerdictValue::Yes, reasons, cites);
+                        found.related = Some(reasons);
+                        return found;
                     }
-                    Relation::WrongStep(why) => near.push((why, Citation::glossary(JUST))),
+                    Relation::WrongStep(why, support) => found.near.push(Near {
+                        support,
+                        ..near(Miss::WrongStep, format!("{title}: {why}"))
+                    }),
+                    Relation::NotYetInPlay(why) => found
+                        .near
+                        .push(near(Miss::NotYetInPlay, format!("{title}: {why}"))),
+                    Relation::WrongPlayer(why) => found
+                        .near
+                        .push(near(Miss::WrongPlayer, format!("{title}: {why}"))),
                     Relation::No => {}
                 }
             }
         }
     }
-    let kinds: Vec<String> = chain.iter().map(|l| l.kind.clone()).collect();
-    let mut reasons = vec![reason(
-        format!(
-            "{title} does not specifically relate to (modify, cancel, nullify or prevent) the {} or any action it is part of ({})",
-            action.kind,
-            kinds.join(" → ")
-        ),
-        Some(Citation::glossary(RESPONSES)),
-    )];
-    for (n, cite) in &near {
-        reasons.push(reason(format!("{title}: {n}"), Some(cite.clone())));
-    }
-    let unreadable = (compiled.coverage == Coverage::None && !compiled.abilities.is_empty())
-        || compiled
-            .abilities
-            .iter()
-            .any(|a| a.timing.class == TimingClass::Unknown && !a.unparsed.is_empty());
-    if unreadable && near.is_empty() {
-        reasons.push(reason(
-            format!(
-                "part of {title}'s game text did not compile: {}",
-                compiled
-                    .abilities
-                    .iter()
-                    .flat_map(|a| a.unparsed.iter().cloned())
-                    .collect::<Vec<_>>()
-                    .join(" / ")
-            ),
-            None,
-        ));
-        return Verdict::new(
-            VerdictValue::Undecided(format!(
-                "{title}'s game text does not compile enough to decide"
-            )),
-            reasons,
-            vec![],
-        );
-    }
-    reasons.push(reason(
-        "a card that may be played at any time is not a valid response unless it specifically relates to the action",
-        Some(Citation::glossary(INTERRUPTING)),
-    ));
-    Verdict::new(VerdictValue::No, reasons, vec![])
-}
-
-/// Q-icon cards come into play only through a Q-Continuum side deck (Glossary
-/// "Q-icon cards"), never from hand as a normal card of their type.
-fn q_icon_card(card: &Card) -> Option<Verdict> {
-    let q = matches!(
-        card.card_type,
-        CardType::QInterrupt | CardType::QEvent | CardType::QArtifact
-    );
-    q.then(|| {
-        Verdict::new(
-            VerdictValue::No,
-            vec![
-                reason(
-                    format!(
-                        "{} is a Q-icon card ({}): Q-icon cards come into play only through a Q-Continuum side deck and cannot be used the same way as other cards of their type",
-                        card.title,
-                        card.card_type.name()
-                    ),
-                    Some(Citation::glossary("Q-icon cards")),
-                ),
-                reason(
-                    "you may not play such a card as a normal interrupt",
-                    Some(Citation::rulings("Gift of the Tormentor")),
-                ),
-            ],
-            vec![],
-        )
-    })
-}
-
-/// During the start-of-turn (end-of-turn) segment no other actions take place
-/// between the start-of-turn (end-of-turn) actions, other than valid responses
-/// (Current Rulings "timing"): only cards timed for that segment, or that
-/// suspend play, may be initiated there.
-fn between_turn_boundary_actions(
-    compiled: &CompiledCard,
-    card: &Card,
-    turn: &TurnContext,
-) -> Option<Verdict> {
-    let (segment, class) = match turn.phase {
-        Phase::StartOfTurn => ("start-of-turn", TimingClass::StartOfTurn),
-        Phase::EndOfTurn => ("end-of-turn", TimingClass::EndOfTurn),
-        _ => return None,
-    };
-    let timed = compiled
-        .abilities
-        .iter()
-        .any(|a| a.timing.class == class || a.timing.class == TimingClass::SuspendsPlay);
-    if timed {
-        return None;
-    }
-    Some(Verdict::new(
-        VerdictValue::No,
-        vec![reason(
-            format!(
-                "{} does not take place at the {segment} segment, and no other actions may take place between {segment} actions, other than valid responses",
-                card.title
-            ),
-            Some(Citation::rulings("timing")),
-        )],
-        vec![Citation::glossary("turn")],
-    ))
-}
-
-fn is_interrupt(t: &CardType) -> bool {
-    matches!(
-        t,
-        CardType::Interrupt | CardType::QInterrupt | CardType::InterruptEvent
-    )
-}
-
-/// A doorway plays whenever an interrupt may, but only during your own turn,
-/// unless its text suspends play or may play at any time ("doorway") — also
-/// as a response.
-fn doorway_off_turn(compiled: &CompiledCard, card: &Card, turn: &TurnContext) -> Option<Reason> {
-    let own_turn = turn.player.is_empty() || turn.player == turn.turn_player;
-    let any_turn = compiled.abilities.iter().any(|a| a.timing.any_turn);
-    (card.card_type == CardType::Doorway && !own_turn && !any_turn).then(|| {
-        reason(
-            format!("{} is a doorway: it plays whenever an interrupt may, but only during your own turn (its text does not say it suspends play or may play at any time)", card.title),
-            Some(Citation::glossary("doorway")),
-        )
-    })
-}
-
-/// A card whose text says only that it seeds ("Seeds on table; ...", no
-/// "plays" function) is not played from hand after the seed phase: only
-/// "seeds or plays" cards may be stocked in the draw deck to play normally
-/// (Glossary "seeds or plays").
-fn seeds_only(compiled: &CompiledCard, card: &Card, in_play: bool) -> Option<Verdict> {
-    let first = compiled.abilities.first()?;
-    let plays = compiled.abilities.iter().any(|a| {
-        matches!(
-            a.timing.class,
-            TimingClass::PlaysOn | TimingClass::TypeDefault
-        )
-    });
-    (!in_play && first.timing.class == TimingClass::Seeds && !plays).then(|| {
-        Verdict::yes_no(
-            false,
-            vec![reason(
-                format!(
-                    "{} says it seeds (\"{}\") and never that it plays: it is seeded, not played from hand",
-                    card.title, first.text
-                ),
-                Some(Citation::glossary("seeds or plays")),
-            )],
-            vec![],
-        )
-    })
-}
-
-/// May `card` be played (or its text used) now?
-///
-/// With an action under way, only a valid response to it (or to the group
-/// action it belongs to) or a card that suspends play. Between actions:
-/// interrupts on either player's turn; other card types in your own card play
-/// phase, unless their text says "at any time", "every turn" or "suspends play";
-/// a card whose timing clause ties it to an action only while that action is under way.
-pub fn can_play(
-    card: &Card,
-    turn: &TurnContext,
-    under_way: Option<&Action>,
-    db: &CardDb,
-) -> Verdict {
-    can_play_from(card, true, turn, under_way, db)
-}
-
-/// [`can_play`] (which reads a card's text as usable in play) told where the
-/// card is. In play (`in_play`), its text is used rather than the card
-/// played, so "At any time, you may ..." after "Plays on table." lets it act
-/// on either turn (Space-Time Portal); from hand the card keeps its type's
-/// timing (Meditation, "event").
-pub fn can_play_from(
-    card: &Card,
-    in_play: bool,
-    turn: &TurnContext,
-    under_way: Option<&Action>,
-    db: &CardDb,
-) -> Verdict {
-    let mut compiled = compile(card);
-    let placed = |c: TimingClass| matches!(c, TimingClass::PlaysOn | TimingClass::Seeds);
-    let placed_first = compiled.abilities.iter().any(|a| placed(a.timing.class));
-    for a in &mut compiled.abilities {
-        if in_play {
-            a.timing.any_turn |= a.timing.in_play_any_turn;
-            a.timing.at_any_time |= a.timing.in_play_at_any_time;
-        } else if placed_first
-            && !placed(a.timing.class)
-            && a.timing.class != TimingClass::SuspendsPlay
-            && !a.timing.class.is_response()
-        {
-            // From hand, a card that plays on the table (or a card) is played
-            // at its type's time; its other functions are uses once in play
-            // (Make It So "... if that ship is in battle (even during
-            // opponent's turn)") unless they play it in response to an action
-            // (Battle Bridge Door "play at start of ship battle (even during
-            // opponent's turn)").
-            a.timing.any_turn = false;
-            a.timing.at_any_time = false;
-        }
-    }
-    let title = &card.title;
-    if let Some(action) = under_way {
-        let player = (!turn.player.is_empty()).then_some(turn.player.as_str());
-        let v = valid_response_by(action, card, player, db);
-        let group = action.chain().skip(1).any(|a| a.kind == "card play")
-            || (action.kind == "card play" && action.step == Step::UnderWay);
-        let (entry, text) = if group {
-            (GROUP, "during a group action no player may initiate any other action except actions that suspend play or responses to the group action or a sub-action")
-        } else {
-            (INTERRUPTING, "an action under way may be interrupted only by a valid response to it or to one of its sub-actions, or by an action that suspends play")
-        };
-        let mut reasons = vec![reason(text, Some(Citation::glossary(entry)))];
-        if group {
-            reasons.push(reason(
-                "Interrupts may not be played between the individual cards reported under Red Alert!",
-                Some(Citation::rulings("Red Alert!")),
-            ));
-        }
-        reasons.extend(v.reasons.clone());
-        if v.value == VerdictValue::Yes {
-            if let Some(no) = doorway_off_turn(&compiled, card, turn) {
-                reasons.push(no);
-                return Verdict::new(VerdictValue::No, reasons, v.citations);
-            }
-        }
-        return Verdict::new(v.value, reasons, v.citations);
-    }
-    let own_turn = turn.player.is_empty() || turn.player == turn.turn_player;
-    if turn.phase == Phase::Seed {
-        let seeds = matches!(
-            card.card_type,
-            CardType::Dilemma | CardType::QDilemma | CardType::Mission
-        ) || compiled.abilities.iter().any(|a| a.timing.seeds);
-        return Verdict::yes_no(
-            seeds,
-            vec![reason(
-                if seeds {
-                    format!("{title} seeds (its type or text says so)")
-                } else {
-                    format!("{title} does not say it seeds; during the seed phases only seed cards are placed")
-                },
-                Some(Citation::glossary("seed phases")),
-            )],
-            vec![],
-        );
-    }
-    if compiled.coverage == Coverage::None && !compiled.abilities.is_empty() {
-        return Verdict::new(
-            VerdictValue::Undecided(format!(
-                "{title}'s game text does not compile enough to decide"
-            )),
-            vec![reason(
-                format!("no timing, target or effect of {title} was recognised"),
-                Some(Citation::glossary(TAKING_TURNS)),
-            )],
-            vec![],
-        );
-    }
-    if let Some(v) = seeds_only(&compiled, card, in_play) {
-        return v;
-    }
-    // Timing clauses that need an action under way rule those functions out.
-    let free: Vec<&Ability> = compiled
-        .abilities
-        .iter()
-        .filter(|a| !a.timing.class.is_response())
-        .collect();
-    let needs_action: Vec<&Ability> = compiled
-        .abilities
-        .iter()
-        .filter(|a| a.timing.class.is_response())
-        .collect();
-    if !compiled.abilities.is_empty() && free.is_empty() {
-        let a = needs_action[0];
-        return Verdict::new(
-            VerdictValue::No,
-            vec![reason(
-                format!(
-                    "{title} plays only {} {} (\"{}\"), and no such action is under way",
-                    a.timing.class.name(),
-                    a.timing.action.as_deref().unwrap_or("an action"),
-                    a.text
-                ),
-                Some(Citation::glossary("actions – step 1: initiation")),
-            )],
-            vec![Citation::glossary(RESPONSES)],
-        );
-    }
-    if let Some(v) = q_icon_card(card) {
-        return v;
-    }
-    if let Some(v) = between_turn_boundary_actions(&compiled, card, turn) {
-        return v;
-    }
-    let at_turn_start = |a: &&Ability| a.timing.class == TimingClass::StartOfTurn;
-    if free.iter().all(at_turn_start) && !free.is_empty() {
-        let ok = turn.phase == Phase::StartOfTurn
-            && (own_turn || free.iter().any(|a| a.timing.any_turn));
-        return Verdict::yes_no(
-            ok,
-            vec![reason(
-                format!(
-                    "{title} plays at the start of a turn (\"{}\")",
-                    free[0].text
-                ),
-                Some(Citation::rulings("timing")),
-            )],
-            vec![],
-        );
-    }
-    if is_interrupt(&card.card_type) {
-        return Verdict::yes_no(
-            true,
-            vec![reason(
-                format!(
-                    "{title} is an interrupt: it may be played during either player's turn, between other actions{}",
-                    if own_turn { "" } else { " (this is the opponent's turn)" }
-                ),
-                Some(Citation::glossary("interrupt")),
-            )],
-            vec![Citation::glossary(TAKING_TURNS)],
-        );
-    }
-    if let Some(a) = free.iter().find(|a| a.timing.any_turn) {
-        let only_any_time = a.timing.at_any_time
-            && !matches!(
-                a.timing.class,
-                TimingClass::EveryTurn | TimingClass::SuspendsPlay
-            );
-        if only_any_time && matches!(turn.phase, Phase::StartOfTurn | Phase::EndOfTurn) {
-            return Verdict::yes_no(
-                false,
-                vec![reason(
-                    format!(
-                        "{title} may be used \"at any time\", which means during any phase of either player's turn except start-of-turn and end-of-turn"
-                    ),
-                    Some(Citation::glossary("at any time")),
-                )],
-                vec![],
-            );
-        }
-        return Verdict::yes_no(
-            true,
-            vec![reason(
-                format!(
-                    "{title}'s text says when it may be used (\"{}\": {}), which allows either player's turn",
-                    a.text,
-                    a.timing.class.name()
-                ),
-                Some(Citation::glossary(TAKING_TURNS)),
-            )],
-            vec![Citation::glossary("at any time")],
-        );
-    }
-    if card.card_type == CardType::Doorway {
-        let ok = own_turn && matches!(turn.phase, Phase::CardPlay | Phase::ExecuteOrders);
-        return Verdict::yes_no(
-            ok,
-            vec![reason(
-                if !own_turn {
-                    format!("{title} is a doorway: playable doorways play whenever an interrupt may, but only during your own turn (its text does not say it suspends play or may play at any time)")
-                } else if ok {
-                    format!("{title} is a doorway: it does not use the normal card play and may play whenever an interrupt card play is legal during your own turn")
-                } else {
-                    format!("{title} is a doorway: it plays between actions of your own turn, not among start-of-turn or end-of-turn actions")
-                },
-                Some(Citation::glossary("doorway")),
-            )],
-            vec![Citation::glossary(TAKING_TURNS)],
-        );
-    }
-    if matches!(card.card_type, CardType::Dilemma | CardType::QDilemma) {
-        return Verdict::yes_no(
-            false,
-            vec![reason(
-                format!("{title} is a dilemma: dilemmas are seeded and encountered, not played"),
-                Some(Citation::glossary("dilemma")),
-            )],
-            vec![],
-        );
-    }
-    let spent = turn.normal_card_play_used || turn.orders_begun;
-    let ok = own_turn && turn.phase == Phase::CardPlay && !spent;
-    let why = if !own_turn {
-        format!(
-            "{title} ({}) uses the normal card play, and you cannot initiate it during your opponent's turn",
-            card.card_type.name()
-        )
-    } else if ok {
-        format!(
-            "{title} ({}) may be played with your normal card play in your card play phase",
-            card.card_type.name()
-        )
-    } else if turn.normal_card_play_used {
-        format!(
-            "{title} ({}) uses the normal card play, and this turn's normal card play is already used (interrupts and doorways do not use it)",
-            card.card_type.name()
-        )
-    } else if turn.orders_begun {
-        format!(
-            "{title} ({}) uses the normal card play, which must take place before executing orders",
-            card.card_type.name()
-        )
-    } else {
-        format!(
-            "{title} ({}) uses the normal card play, which takes place in the card play phase",
-            card.card_type.name()
-        )
-    };
-    Verdict::yes_no(
-        ok,
-        vec![
-            reason(why, Some(Citation::glossary("card play"))),
-            reason(
-                "you cannot initiate actions during your opponent's turn except valid responses, interrupts and text that says \"at any time\", \"every turn\" or \"suspends play\"",
-                Some(Citation::glossary(TAKING_TURNS)),
-            ),
-        ],
-        vec![],
-    )
+    found
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn immunity_phrases_name_their_cards() {
-        let i =
-            immunities("If your score is zero, score. (May be nullified only by {Countermanda}.)");
-        assert_eq!(
-            i,
-            vec![("only".to_string(), vec!["Countermanda".to_string()])]
-        );
-        let i = immunities("Shuffle. (Immune to {Amanda Rogers}.) Draw.");
-        assert_eq!(
-            i,
-            vec![("except".to_string(), vec!["Amanda Rogers".to_string()])]
-        );
-        // Printed without braces, as on Amanda Rogers herself.
-        let i = immunities("Nullifies one Interrupt. (Immune to Amanda Rogers.)");
-        assert_eq!(
-            i,
-            vec![("except".to_string(), vec!["amanda rogers".to_string()])]
-        );
-        assert!(reference_names(&i[0].1[0], "Amanda Rogers"));
-        let i = immunities("(Immune to Hail, Q2 or Amanda Rogers.)");
-        assert_eq!(i[0].1, vec!["hail", "q2", "amanda rogers"]);
-        assert_eq!(immunities("Seeds; may not be nullified.")[0].0, "none");
-        assert!(immunities("Nullifies {Hail}.").is_empty());
-    }
 
     #[test]
     fn handles_become_titles_through_the_whole_chain() {
@@ -1102,5 +805,30 @@ mod tests {
             Citation::glossary(RESPONSES).id,
             "glossary:actions-step-2-responses"
         );
+    }
+
+    use crate::engine::fixture::card_with_text as card;
+
+    #[test]
+    fn an_immune_card_play_is_a_near_miss_not_a_response() {
+        let shielded = card(
+            "Shielded Event",
+            CardType::Event,
+            "Plays on table. (Immune to {Kevin Uxbridge}.)",
+        );
+        let db = CardDb::new(vec![shielded]);
+        let played = Action {
+            kind: "card play".into(),
+            card: Some("Shielded Event".into()),
+            ..Action::default()
+        };
+        let kevin = compile(&card(
+            "Kevin Uxbridge",
+            CardType::Interrupt,
+            "Nullifies any Event card just played.",
+        ));
+        let f = relate(&played, &kevin, None, &db);
+        assert!(f.related.is_none());
+        assert!(f.missed(Miss::Immune).is_some(), "{f:?}");
     }
 }

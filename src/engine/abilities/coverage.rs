@@ -55,6 +55,9 @@ pub struct CoverageReport {
     pub override_entries: usize,
     /// Card-specific Current Rulings entries in `glossary/card-rulings.toml`.
     pub card_rulings: usize,
+    /// Current Rulings entries on the timing of particular cards or kinds of
+    /// action, in `glossary/timing-rulings.toml`.
+    pub timing_rulings: usize,
     /// The dilemma form: how many dilemmas compile to a full structure.
     pub dilemmas: DilemmaCoverage,
 }
@@ -181,6 +184,7 @@ pub fn coverage_report(db: &CardDb) -> CoverageReport {
         rows: rows.into_values().collect(),
         override_entries: super::overrides::Overrides::get().len(),
         card_rulings: crate::vocab::vocabulary().card_rulings.len(),
+        timing_rulings: crate::engine::timing_rulings::TimingRulings::get().len(),
         dilemmas,
     }
 }

@@ -14,6 +14,7 @@ pub mod continuous;
 pub mod coverage;
 pub mod dilemma;
 pub mod grammar;
+pub mod immunity;
 pub mod lexicon;
 pub mod overrides;
 pub mod permission_clause;
@@ -304,6 +305,9 @@ pub struct CompiledCard {
     pub abilities: Vec<Ability>,
     pub coverage: Coverage,
     pub source: AbilitySource,
+    /// What may not nullify the card ("Immune to ...", "may be nullified
+    /// only by ...", "may not be nullified").
+    pub immunities: Vec<immunity::Immunity>,
 }
 
 impl CompiledCard {
@@ -359,6 +363,7 @@ pub fn compile_text(title: &str, card_type: &CardType, text: &str) -> CompiledCa
         abilities,
         coverage,
         source: AbilitySource::Compiled,
+        immunities: immunity::immunities(text),
     }
 }
 

@@ -137,6 +137,7 @@ impl OverrideCard {
             abilities,
             coverage: Coverage::Full,
             source: AbilitySource::Override,
+            immunities: super::immunity::immunities(&card.text),
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod deck;
 pub mod dilemma;
 pub mod outcome;
 pub mod report;
+pub mod respond;
 pub mod restraints;
 pub mod rules;
 pub mod staffing;
@@ -224,7 +225,8 @@ fn valid_response(who: &Party, state: &GameState, db: &CardDb) -> Verdict {
     };
     let action = titled_action(action, state);
     let player = asker(who, state);
-    crate::engine::response::valid_response_by(&action, &state.pieces[card].card, Some(&player), db)
+    let phase = Some(state.phase);
+    respond::valid_response_in(&action, &state.pieces[card].card, Some(&player), phase, db)
 }
 
 /// `can play`: may `card` be played now?
@@ -245,5 +247,5 @@ fn can_play(who: &Party, state: &GameState, db: &CardDb) -> Verdict {
         piece.at,
         Place::Hand | Place::Discard | Place::DrawDeck | Place::SeedDeck | Place::Seed(_)
     );
-    crate::engine::response::can_play_from(&piece.card, in_play, &turn, action.as_ref(), db)
+    respond::can_play_from(&piece.card, in_play, &turn, action.as_ref(), db)
 }
