@@ -73,7 +73,9 @@ fn one_round(bin: &Path, index: &Path) -> anyhow::Result<()> {
         .flatten()
         .filter(|e| e.file_name().to_string_lossy().starts_with("gen-"))
         .count();
-    anyhow::ensure!(left == 1, "{left} generations left");
+    // A generation a query still read at the swap is kept until the next
+    // ingest removes it; more than that would be a leak.
+    anyhow::ensure!(left <= 2, "{left} generations left");
     let out = Command::new(bin)
         .arg("--index")
         .arg(index)

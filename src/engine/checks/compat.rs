@@ -11,8 +11,8 @@ use crate::engine::derived;
 use crate::engine::question::{indices, CardsQuestion as Question};
 use crate::engine::state::{Format, GameState};
 use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
-use crate::vocab::vocabulary;
 use crate::vocab::card_rulings::Aspect;
+use crate::vocab::vocabulary;
 
 /// One side of a pairing: the card (when the question names one) and its
 /// affiliations.
