@@ -278,6 +278,7 @@ pub const KINDS: &[KindSpec] = &[
             arg("attack_bonus", T::Number),
             arg("defense_bonus", T::Number),
             arg("mission", T::Location),
+            arg("to", T::Place),
             arg("is", T::Text),
             arg("player", T::Player),
         ],
@@ -465,6 +466,8 @@ pub struct OutcomeQuestion {
     pub defense_bonus: Option<i32>,
     /// The mission solved (`of = "points after solving"`).
     pub mission: Option<LocationId>,
+    /// Where the card moves (`of = "range after moving"`).
+    pub to: Option<Target>,
     pub is: Option<String>,
 }
 
@@ -683,6 +686,7 @@ impl Args {
                 attack_bonus: self.attack_bonus,
                 defense_bonus: self.defense_bonus,
                 mission: self.mission,
+                to: self.to,
                 is: self.is,
             }),
             Kind::DeckLegal => Question::DeckLegal(who),

@@ -39,6 +39,19 @@ pub enum GameAction {
     Play { piece: usize, allowed: bool },
     /// These cards are nullified: cancelled and discarded.
     Nullify(Vec<usize>),
+    /// A ship moves along the spaceline to a location, using RANGE.
+    Move { ship: usize, to: usize },
+    /// Personnel and equipment beam to a place (a planet, aboard a ship or
+    /// facility).
+    Beam {
+        pieces: Vec<usize>,
+        to: crate::engine::state::Place,
+    },
+    /// A card reports for duty to a place.
+    Report {
+        piece: usize,
+        to: crate::engine::state::Place,
+    },
 }
 
 /// One engagement of a ship battle (Glossary "battle - ship", steps 1-5).
@@ -64,6 +77,9 @@ impl GameAction {
             GameAction::Solve { .. } => "solve",
             GameAction::Play { .. } => "card play",
             GameAction::Nullify(_) => "nullify",
+            GameAction::Move { .. } => "move",
+            GameAction::Beam { .. } => "beam",
+            GameAction::Report { .. } => "report",
         }
     }
 }

@@ -403,6 +403,37 @@ impl GameState {
     /// that asks "may this be done here?" asks here. The answer comes from
     /// the compiled text of the cards in play ([`crate::engine::permissions`]):
     /// a prohibition first, then a permission, else silence.
+    /// RANGE a ship uses from location `from` to `to`: the spans of every
+    /// location moved to or passed, not counting the start (Glossary
+    /// "movement").
+    pub fn range_between(&self, from: usize, to: usize) -> i32 {
+        let (lo, hi) = match from.cmp(&to) {
+            std::cmp::Ordering::Less => (from + 1, to),
+            std::cmp::Ordering::Greater => (to, from - 1),
+            // Staying where it is passes no location.
+            std::cmp::Ordering::Equal => return 0,
+        };
+        (lo..=hi)
+            .filter_map(|l| self.locations.get(l))
+            .fold(0, |sum, l| sum.saturating_add(l.span()))
+    }
+
+    /// A place as a reason names it ("to the planet at Study Nebula").
+    pub fn describe(&self, at: Place) -> String {
+        let loc = |l: usize| self.locations.get(l).map_or("?", |l| l.name.as_str());
+        match at {
+            Place::Space(l) => format!("to {}", loc(l)),
+            Place::Planet(l) => format!("to the planet at {}", loc(l)),
+            Place::Aboard(p) => format!("aboard {}", self.pieces[p].handle),
+            Place::Seed(l) => format!("under {}", loc(l)),
+            Place::Hand => "to hand".into(),
+            Place::Discard => "to the discard pile".into(),
+            Place::DrawDeck => "to the draw deck".into(),
+            Place::SeedDeck => "to the seed deck".into(),
+            Place::Table => "to the table".into(),
+        }
+    }
+
     pub fn permits(&self, request: &Request) -> Permission {
         crate::engine::permissions::decide(self, request)
     }

@@ -23,6 +23,7 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
         Some("attribute") => attribute(q, state),
         Some("points") => points(q, state),
         Some("range") => range(q, state),
+        Some("range after moving") => range_after_moving(q, state),
         Some("stopped after attack") => stopped_after_attack(q, state),
         Some("attack winner") => attack_winner(q, state),
         Some("points after solving") => points_after_solving(q, state),
@@ -30,7 +31,7 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
         Some("points to win") => points_to_win(q, state),
         Some("winner") => game_winner(q, state),
         other => undecided(
-            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, attack winner, points after solving, score, points to win, winner"),
+            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, attack winner, points after solving, score, points to win, winner, range after moving"),
             vec![],
             "attribute",
         ),
@@ -313,6 +314,32 @@ fn points(q: &Question, state: &GameState) -> Verdict {
         "points",
     ));
     claim(total.to_string(), &q.is, reasons, "points")
+}
+
+/// "how much RANGE has the ship left after moving there?": the move is
+/// applied to a copy of the state (whether it is allowed is `can move`'s
+/// question), then the RANGE left is read.
+fn range_after_moving(q: &Question, state: &GameState) -> Verdict {
+    let (Some(ship), Some(crate::engine::state::Target::Location(to))) = (q.who.card(), q.to)
+    else {
+        return undecided(
+            "`card` (a ship) and `to` (a spaceline location)",
+            vec![],
+            "movement",
+        );
+    };
+    let mut after = state.clone();
+    let events = ruleset::apply(&mut after, &GameAction::Move { ship, to });
+    let mut reasons: Vec<Reason> = events.into_iter().map(|e| e.reason).collect();
+    let left = super::staffing::range_left(&after, ship, &mut reasons);
+    reasons.push(because(
+        format!(
+            "{} has {left} RANGE left this turn",
+            after.pieces[ship].handle
+        ),
+        "movement",
+    ));
+    claim(left.to_string(), &q.is, reasons, "movement")
 }
 
 /// The points of a player that count toward winning.

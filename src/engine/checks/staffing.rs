@@ -259,15 +259,7 @@ pub fn range_left(state: &GameState, ship: usize, reasons: &mut Vec<Reason>) -> 
 /// RANGE needed to go from location `from` to `to`: spans of every location
 /// moved to or passed, not counting the start.
 pub fn range_needed(state: &GameState, from: usize, to: usize) -> i32 {
-    let (lo, hi) = match from.cmp(&to) {
-        std::cmp::Ordering::Less => (from + 1, to),
-        std::cmp::Ordering::Greater => (to, from - 1),
-        // Staying where it is passes no location.
-        std::cmp::Ordering::Equal => return 0,
-    };
-    (lo..=hi)
-        .filter_map(|l| state.locations.get(l))
-        .fold(0, |sum, l| sum.saturating_add(l.span()))
+    state.range_between(from, to)
 }
 
 /// A `can move` question: the ship, who asks, where to.

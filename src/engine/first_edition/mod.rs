@@ -5,6 +5,7 @@
 
 pub mod battle;
 pub mod encounter;
+pub mod movement;
 pub mod play;
 pub mod ship_battle;
 pub mod winning;
@@ -47,6 +48,9 @@ impl Ruleset for FirstEdition {
             GameAction::Solve { location, player } => play::solve(state, *location, player),
             GameAction::Play { piece, allowed } => play::play(state, *piece, *allowed),
             GameAction::Nullify(pieces) => play::nullify(state, pieces),
+            GameAction::Move { ship, to } => movement::move_ship(state, *ship, *to),
+            GameAction::Beam { pieces, to } => movement::beam(state, pieces, *to),
+            GameAction::Report { piece, to } => movement::report(state, *piece, *to),
         }
     }
 }
