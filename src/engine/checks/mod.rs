@@ -247,5 +247,12 @@ fn can_play(who: &Party, state: &GameState, db: &CardDb) -> Verdict {
         piece.at,
         Place::Hand | Place::Discard | Place::DrawDeck | Place::SeedDeck | Place::Seed(_)
     );
-    respond::can_play_from(&piece.card, in_play, &turn, action.as_ref(), db)
+    let table: Vec<&crate::cards::model::Card> = state
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| state.in_play(*i))
+        .map(|(_, p)| &p.card)
+        .collect();
+    respond::can_play_on_table(&piece.card, in_play, &turn, action.as_ref(), db, table)
 }

@@ -21,7 +21,7 @@
 
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use crate::cards::model::{Card, CardDb, CardType};
-use crate::engine::abilities::{compile, Ability, CompiledCard, Coverage, TimingClass};
+use crate::engine::abilities::{compile, Ability, CompiledCard, Coverage, Target, TimingClass};
 use crate::engine::action::{Action, Phase, Step, TurnContext};
 use crate::engine::response::{self, relate, Findings, Miss};
 use crate::engine::timing_rulings::TimingRulings;
@@ -375,6 +375,9 @@ pub struct Play<'a> {
     turn: &'a TurnContext,
     under_way: Option<&'a Action>,
     response: Option<Verdict>,
+    /// The cards on the table, when the question has a game state: what a
+    /// card played between actions may target.
+    table: Option<Vec<&'a Card>>,
 }
 
 impl<'a> Play<'a> {
@@ -393,7 +396,14 @@ impl<'a> Play<'a> {
             turn,
             under_way,
             response: under_way.map(|a| valid_response_in(a, card, player, Some(turn.phase), db)),
+            table: None,
         }
+    }
+
+    /// The cards in play it may target.
+    pub fn with_table(mut self, table: Vec<&'a Card>) -> Self {
+        self.table = Some(table);
+        self
     }
 
     fn title(&self) -> &str {
@@ -494,7 +504,23 @@ pub fn can_play_from(
     under_way: Option<&Action>,
     db: &CardDb,
 ) -> Verdict {
-    let play = Play::new(card, in_play, turn, under_way, db);
+    decide_play(Play::new(card, in_play, turn, under_way, db))
+}
+
+/// [`can_play_from`] with the cards in play that the card may target.
+pub fn can_play_on_table(
+    card: &Card,
+    in_play: bool,
+    turn: &TurnContext,
+    under_way: Option<&Action>,
+    db: &CardDb,
+    table: Vec<&Card>,
+) -> Verdict {
+    decide_play(Play::new(card, in_play, turn, under_way, db).with_table(table))
+}
+
+fn decide_play(play: Play) -> Verdict {
+    let under_way = play.under_way;
     if under_way.is_some() {
         decide(&during_action_rules(), &play)
     } else {
@@ -589,7 +615,7 @@ fn doorway_off_turn(p: &Play, _: &mut Vec<Reason>) -> Ruling {
 }
 
 /// The rules of playing a card between actions, in order.
-pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 12] {
+pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 13] {
     [
         Rule {
             name: "seed phases",
@@ -610,6 +636,11 @@ pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 12] {
             name: "a response needs its action",
             entry: INITIATION,
             apply: needs_an_action,
+        },
+        Rule {
+            name: "something in play to nullify",
+            entry: Entry::glossary("nullify"),
+            apply: something_to_nullify,
         },
         Rule {
             name: "Q-icon cards",
@@ -652,6 +683,66 @@ pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 12] {
             apply: normal_card_play,
         },
     ]
+}
+
+/// A card whose every function nullifies a card in play ("Nullifies any one
+/// Event card in play") has nothing to do, between actions, without such a
+/// card on the table. Asked only when the question gives the table.
+fn something_to_nullify(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
+    let Some(table) = &p.table else {
+        return Ruling::Next;
+    };
+    let in_play_kinds: Vec<&str> = p
+        .compiled
+        .effects()
+        .filter(|e| e.verb == "nullify")
+        .flat_map(|e| &e.objects)
+        .filter_map(|t| match t {
+            Target::CardType {
+                name,
+                in_play: true,
+                negated: false,
+                ..
+            } => Some(name.as_str()),
+            _ => None,
+        })
+        .collect();
+    let only_nullifies = p
+        .compiled
+        .effects()
+        .all(|e| matches!(e.verb.as_str(), "nullify" | "ignore"));
+    if in_play_kinds.is_empty() || !only_nullifies {
+        return Ruling::Next;
+    }
+    let target = table
+        .iter()
+        .find(|c| in_play_kinds.iter().any(|k| is_of_type(&c.card_type, k)));
+    match target {
+        Some(c) => {
+            reasons.push(reason(
+                format!(
+                    "{} ({}) is in play: {} may nullify it",
+                    c.title,
+                    c.card_type.name(),
+                    p.title()
+                ),
+                Entry::glossary("nullify"),
+            ));
+            Ruling::Next
+        }
+        None => Ruling::No(format!(
+            "{} nullifies a card in play ({}), and there is none to nullify",
+            p.title(),
+            in_play_kinds.join(", ")
+        )),
+    }
+}
+
+/// A card type a compiled target names ("event" is an Event, and an
+/// Interrupt/Event played as one).
+fn is_of_type(t: &CardType, name: &str) -> bool {
+    let n = t.name().to_lowercase();
+    n == name || n.ends_with(&format!(" {name}")) || n.split('/').any(|part| part == name)
 }
 
 fn seed_phase(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
@@ -1189,6 +1280,29 @@ mod tests {
             on_play(seed_phase, &event("Plays on table."), &play),
             Ruling::Next
         );
+    }
+
+    #[test]
+    fn a_card_that_nullifies_a_card_in_play_needs_one_on_the_table() {
+        let kevin = card(
+            "Kevin",
+            CardType::Interrupt,
+            "Nullifies any one Event card in play.",
+        );
+        let t = turn(Phase::ExecuteOrders, "alice");
+        let db = CardDb::default();
+        let on = |table: Vec<&Card>| {
+            let play = Play::new(&kevin, false, &t, None, &db).with_table(table);
+            something_to_nullify(&play, &mut Vec::new())
+        };
+        let frigid = event("Plays on table.");
+        let picard = card("Picard", CardType::Personnel, "");
+        assert_eq!(on(vec![&picard, &frigid]), Ruling::Next);
+        assert!(is_no(&on(vec![&picard])));
+        assert!(is_no(&on(vec![])));
+        // Without a table (no game state) the rule does not speak.
+        let bare = Play::new(&kevin, false, &t, None, &db);
+        assert_eq!(something_to_nullify(&bare, &mut Vec::new()), Ruling::Next);
     }
 
     #[test]
