@@ -602,6 +602,8 @@ fn filter(part: &str, w: &DilemmaWords) -> Result<Option<Requirement>, String> {
         }
     } else if let Some(kinds) = named_kinds(part, w) {
         found.push(kinds);
+    } else if let Some(kind) = counted_kind(part) {
+        found.push(kind);
     }
     Ok(match found.len() {
         0 => None,
@@ -659,6 +661,36 @@ fn named_kinds(part: &str, w: &DilemmaWords) -> Option<Requirement> {
         1 => kinds.pop(),
         _ => Some(Requirement::Any(kinds)),
     }
+}
+
+/// A count followed by a kind instead of a group noun: "One Vulcan without
+/// Youth present (opponent's choice) dies" selects among Vulcans who lack
+/// Youth. `None` unless the part starts with a count and every word of the
+/// kind reads as a feature.
+fn counted_kind(part: &str) -> Option<Requirement> {
+    const NUMBERS: [&str; 9] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    ];
+    let trimmed = part.trim_start();
+    let (first, rest) = trimmed.split_once(' ')?;
+    if !NUMBERS.contains(&first.to_ascii_lowercase().as_str()) {
+        return None;
+    }
+    // The kind ends where the place, the selection or the verb begins.
+    let rest = rest.split('(').next()?;
+    let rest = [" present", " aboard", " dies", " die", " is ", " are "]
+        .iter()
+        .fold(rest, |r, p| r.split(p).next().unwrap_or(r))
+        .trim();
+    let (kind, lacking) = match rest.split_once(" without ") {
+        Some((k, l)) => (k, Some(l)),
+        None => (rest, None),
+    };
+    let mut all = features(kind).ok()?;
+    if let Some(l) = lacking {
+        all.push(Requirement::Not(Box::new(one_or_all(features(l).ok()?))));
+    }
+    Some(one_or_all(all))
 }
 
 /// The words between the count (or the verb) and the group noun: "kills one
@@ -827,5 +859,18 @@ mod tests {
         assert!(d.afterwards.discard);
         assert_eq!(d.effects[0].verb, "capture");
         assert_eq!(d.effects[0].victims.selection, Some(Selection::Random));
+    }
+
+    #[test]
+    fn a_count_before_a_kind_selects_among_that_kind() {
+        let d = compile_dilemma(
+            "Bendii",
+            "One Vulcan without Youth present (opponent's choice) dies the next time you score points.",
+        );
+        let filter = d.effects[0].victims.filter.as_ref().map(|f| f.to_string());
+        assert_eq!(filter.as_deref(), Some("Vulcan + non-Youth"));
+        assert_eq!(d.effects[0].victims.count, Count::Exactly(1));
+        // A count before a group noun is no kind.
+        assert_eq!(counted_kind("Two personnel present die."), None);
     }
 }

@@ -90,7 +90,9 @@ pub fn encounter(
         })
         .collect();
     events.extend(ruled(&d, Aspect::Text, "its text as corrected"));
-    if d.trigger.is_some() {
+    // A trigger, or targets with specific features, decide whether it has
+    // any effect: a ruling on what must be present is read with them.
+    if d.trigger.is_some() || d.effects.iter().any(|e| e.victims.filter.is_some()) {
         events.extend(ruled(
             &d,
             Aspect::Trigger,
@@ -183,9 +185,11 @@ fn without_trigger(state: &mut GameState, d: &CompiledDilemma, f: &Facing) -> Op
             e.victims.scope == Scope::Facing && e.victims.filter.is_some() && !is_such(d, e)
         })
         .collect();
+    // Targets with specific features decide for the whole dilemma: with
+    // none of them present it is discarded without effect, including the
+    // instructions that follow them ("Until then, all your personnel ...").
     let no_target = !featured.is_empty()
         && d.conditions.is_none()
-        && featured.len() == d.effects.len()
         && featured.iter().all(|e| eligible(state, e, f).is_empty());
     no_target.then(|| {
         discard_without_effect(
