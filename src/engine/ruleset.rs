@@ -47,6 +47,14 @@ pub enum GameAction {
         pieces: Vec<usize>,
         to: crate::engine::state::Place,
     },
+    /// A crew or Away Team attempts a mission: the seeded dilemmas in
+    /// order, then the mission's requirements.
+    Attempt {
+        location: usize,
+        group: Vec<usize>,
+        ship: Option<usize>,
+        player: String,
+    },
     /// A card reports for duty to a place.
     Report {
         piece: usize,
@@ -80,6 +88,7 @@ impl GameAction {
             GameAction::Move { .. } => "move",
             GameAction::Beam { .. } => "beam",
             GameAction::Report { .. } => "report",
+            GameAction::Attempt { .. } => "mission attempt",
         }
     }
 }

@@ -24,6 +24,7 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
         Some("points") => points(q, state),
         Some("range") => range(q, state),
         Some("range after moving") => range_after_moving(q, state),
+        Some("attempt") => attempt(q, state),
         Some("stopped after attack") => stopped_after_attack(q, state),
         Some("attack winner") => attack_winner(q, state),
         Some("points after solving") => points_after_solving(q, state),
@@ -31,7 +32,7 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
         Some("points to win") => points_to_win(q, state),
         Some("winner") => game_winner(q, state),
         other => undecided(
-            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, attack winner, points after solving, score, points to win, winner, range after moving"),
+            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, attack winner, points after solving, score, points to win, winner, range after moving, attempt"),
             vec![],
             "attribute",
         ),
@@ -340,6 +341,49 @@ fn range_after_moving(q: &Question, state: &GameState) -> Verdict {
         "movement",
     ));
     claim(left.to_string(), &q.is, reasons, "movement")
+}
+
+/// "what comes of this mission attempt?": the attempt is applied to a copy
+/// of the state - the dilemmas seeded under the mission in order, then its
+/// requirements - and read: "solved", "stopped" (a dilemma stopped the
+/// group and ended it) or "failed" (the requirements were not met).
+fn attempt(q: &Question, state: &GameState) -> Verdict {
+    let Some(location) = q.mission.map(|m| m.0) else {
+        return undecided(
+            "`mission` and `by` (the crew or Away Team)",
+            vec![],
+            "mission attempt",
+        );
+    };
+    let group = crate::engine::checks::attempt::group(&q.who, state);
+    let ship = q
+        .who
+        .pieces()
+        .into_iter()
+        .find(|&i| state.pieces[i].card.card_type == CardType::Ship);
+    let player = super::asker(&q.who, state);
+    let mut after = state.clone();
+    let events = ruleset::apply(
+        &mut after,
+        &GameAction::Attempt {
+            location,
+            group: group.clone(),
+            ship,
+            player,
+        },
+    );
+    let value = if events
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::PointsScored { .. }))
+    {
+        "solved"
+    } else if group.iter().any(|&p| ruleset::affected(&events, "stop", p)) {
+        "stopped"
+    } else {
+        "failed"
+    };
+    let reasons: Vec<Reason> = events.into_iter().map(|e| e.reason).collect();
+    claim_cited(value.into(), &q.is, reasons)
 }
 
 /// The points of a player that count toward winning.

@@ -3,6 +3,7 @@
 //! solving, card play, nullify). Everything
 //! edition-specific that [`crate::engine::ruleset::apply`] does lives here.
 
+pub mod attempt;
 pub mod battle;
 pub mod encounter;
 pub mod movement;
@@ -51,6 +52,12 @@ impl Ruleset for FirstEdition {
             GameAction::Move { ship, to } => movement::move_ship(state, *ship, *to),
             GameAction::Beam { pieces, to } => movement::beam(state, pieces, *to),
             GameAction::Report { piece, to } => movement::report(state, *piece, *to),
+            GameAction::Attempt {
+                location,
+                group,
+                ship,
+                player,
+            } => attempt::attempt(state, *location, group, *ship, player),
         }
     }
 }
