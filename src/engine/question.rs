@@ -279,6 +279,7 @@ pub const KINDS: &[KindSpec] = &[
             arg("defense_bonus", T::Number),
             arg("mission", T::Location),
             arg("to", T::Place),
+            arg("cancelled", T::Flag),
             arg("is", T::Text),
             arg("player", T::Player),
         ],
@@ -468,6 +469,8 @@ pub struct OutcomeQuestion {
     pub mission: Option<LocationId>,
     /// Where the card moves (`of = "range after moving"`).
     pub to: Option<Target>,
+    /// The battle was cancelled after it was properly initiated.
+    pub cancelled: bool,
     pub is: Option<String>,
 }
 
@@ -547,6 +550,7 @@ pub struct Args {
     pub attribute: Option<String>,
     pub battle: Option<BattleMode>,
     pub free: bool,
+    pub cancelled: bool,
     pub attack: Option<i32>,
     pub defense: Option<i32>,
     pub attack_bonus: Option<i32>,
@@ -601,6 +605,7 @@ impl Args {
             "attribute" => self.attribute.is_some(),
             "battle" => self.battle.is_some(),
             "free" => self.free,
+            "cancelled" => self.cancelled,
             "attack" => self.attack.is_some(),
             "defense" => self.defense.is_some(),
             "attack_bonus" => self.attack_bonus.is_some(),
@@ -687,6 +692,7 @@ impl Args {
                 defense_bonus: self.defense_bonus,
                 mission: self.mission,
                 to: self.to,
+                cancelled: self.cancelled,
                 is: self.is,
             }),
             Kind::DeckLegal => Question::DeckLegal(who),

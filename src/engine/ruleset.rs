@@ -71,6 +71,9 @@ pub struct Engagement {
     /// The current tactics' bonuses, when a Battle Bridge side deck is used.
     pub attack_bonus: i32,
     pub defense_bonus: i32,
+    /// Cancelled after it was properly initiated: no fire, but the cards
+    /// involved have still taken part in a battle.
+    pub cancelled: bool,
 }
 
 impl GameAction {

@@ -339,6 +339,9 @@ pub struct QuestionSpec {
     pub attribute: Option<String>,
     #[serde(default)]
     pub free: bool,
+    /// The action under way was cancelled (a battle cancelled by a card).
+    #[serde(default)]
+    pub cancelled: bool,
     /// can attack: "initiate" (default), "counter-attack", "return fire".
     pub battle: Option<Spanned<String>>,
     /// can attack / can report / can act: the card in the scenario whose

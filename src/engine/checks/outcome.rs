@@ -102,6 +102,7 @@ fn applied_attack(q: &Question, state: &GameState) -> Option<(GameState, Vec<Eve
         target,
         attack_bonus: q.attack_bonus.unwrap_or(0),
         defense_bonus: q.defense_bonus.unwrap_or(0),
+        cancelled: q.cancelled,
     };
     let mut after = state.clone();
     let events = ruleset::apply(&mut after, &GameAction::Attack(engagement));

@@ -92,6 +92,9 @@ pub fn defense_total(state: &GameState, target: usize, reasons: &mut Vec<Reason>
 /// Fight one engagement to its end (steps 5, 7 and 8). Return fire is a
 /// separate engagement the other way.
 pub fn ship_battle(state: &mut GameState, e: &Engagement) -> Vec<Event> {
+    if e.cancelled {
+        return cancelled(state, e);
+    }
     let mut reasons = Vec::new();
     let attack = attack_total(state, &e.firing, &mut reasons) + e.attack_bonus;
     let defense = defense_total(state, e.target, &mut reasons) + e.defense_bonus;
@@ -167,6 +170,21 @@ fn winner(state: &GameState, e: &Engagement, fire: Fire) -> Event {
 
 /// "All surviving ships, facilities, and crews involved in that battle are
 /// stopped" (step 8; Glossary "stopped").
+/// "If a properly initiated battle is cancelled ..., all cards involved
+/// have still participated in a battle and are "stopped"" (Current Rulings
+/// "battle, cancelled"): no fire, no damage, no winner.
+fn cancelled(state: &mut GameState, e: &Engagement) -> Vec<Event> {
+    let mut events = vec![Event {
+        kind: EventKind::NotModelled("cancelled".into()),
+        reason: Reason {
+            text: "the battle was cancelled after it was properly initiated: no one fires, but every card involved has still participated in a battle".into(),
+            citation: Some(crate::engine::verdict::Citation::rulings("battle, cancelled")),
+        },
+    }];
+    events.extend(stop_survivors(state, e));
+    events
+}
+
 fn stop_survivors(state: &mut GameState, e: &Engagement) -> Vec<Event> {
     let ships = e.firing.iter().chain(std::iter::once(&e.target));
     let involved: Vec<usize> = ships
@@ -183,6 +201,35 @@ fn stop_survivors(state: &mut GameState, e: &Engagement) -> Vec<Event> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cancelled_battle_fires_nothing_but_stops_every_card_involved() {
+        use crate::cards::model::CardType;
+        use crate::engine::fixture;
+        use crate::engine::state::Place;
+        let mut s = fixture::table();
+        let l = fixture::location(&mut s, "Alpha");
+        let ship = |s: &mut GameState, name: &str, who: &str| {
+            fixture::piece(s, name, CardType::Ship, who, Place::Space(l), |_| {})
+        };
+        let (a, b, idle) = (
+            ship(&mut s, "A", "alice"),
+            ship(&mut s, "B", "bob"),
+            ship(&mut s, "C", "alice"),
+        );
+        let e = Engagement {
+            firing: vec![a],
+            target: b,
+            cancelled: true,
+            ..Engagement::default()
+        };
+        let events = ship_battle(&mut s, &e);
+        assert!(!events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Fired { .. })));
+        assert!(s.pieces[a].status.stopped && s.pieces[b].status.stopped);
+        assert!(!s.pieces[idle].status.stopped && !s.pieces[b].status.damaged);
+    }
 
     #[test]
     fn each_tactic_bonus_given_cites_its_entry() {

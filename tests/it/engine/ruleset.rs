@@ -253,6 +253,7 @@ fn attack(state: &mut GameState, attack_bonus: i32, defense_bonus: i32) -> Vec<r
         target: 3,
         attack_bonus,
         defense_bonus,
+        cancelled: false,
     };
     ruleset::apply(state, &GameAction::Attack(engagement))
 }
