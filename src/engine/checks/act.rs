@@ -176,6 +176,7 @@ pub fn rules_of<'a>(act: &str) -> Option<Vec<Rule<Act<'a>>>> {
         "cloak" | "decloak" | "phase" | "dephase" => cloak_rules(),
         "commandeer" => commandeer_rules(),
         "use" | "use skill" | "use game text" | "probe" => use_rules(),
+        "replace persona" | "persona replacement" => persona_rules(),
         _ => return None,
     };
     // Cloaking states its own timing: "only during your turn".
@@ -945,6 +946,88 @@ fn use_rules<'a>() -> Vec<Rule<Act<'a>>> {
     ]
 }
 
+const PERSONA: Entry = Entry::glossary("persona");
+
+/// Persona replacement (Glossary "persona"): `card`, a version in hand, is
+/// exchanged for `to`, a version in play.
+fn persona_rules<'a>() -> Vec<Rule<Act<'a>>> {
+    vec![
+        rule("at the start of your turn", PERSONA, start_of_turn),
+        rule("versions of the same persona", PERSONA, same_persona),
+        rule("played and still controlled by you", PERSONA, still_yours),
+        rule("exchanged for free", PERSONA, exchanged),
+    ]
+}
+
+/// The version in hand and the version in play.
+fn versions(a: &Act) -> Option<(usize, usize)> {
+    Some((a.first()?, a.to_piece()?))
+}
+
+fn start_of_turn(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    if a.state.phase == Phase::StartOfTurn {
+        return Ruling::Next;
+    }
+    Ruling::No("a persona is replaced at the start of your turn".into())
+}
+
+/// Both cards stand for the same personas (a dual-personnel card: both).
+fn same_persona(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let Some((new, old)) = versions(a) else {
+        return Ruling::Undecided(
+            "`card` (the version in hand) and `to` (the version in play)".into(),
+        );
+    };
+    let names = |p: usize| -> std::collections::BTreeSet<String> {
+        a.state.pieces[p]
+            .card
+            .persona_names()
+            .iter()
+            .map(|n| crate::repair::fold_for_match(n))
+            .collect()
+    };
+    let (mine, theirs) = (names(new), names(old));
+    if !mine.is_empty() && mine == theirs {
+        return Ruling::Next;
+    }
+    Ruling::No(format!(
+        "{} and {} are not versions of the same persona (a dual-personnel card is exchanged only for versions of both its personas)",
+        a.handle(new),
+        a.handle(old)
+    ))
+}
+
+/// The version in play was played by you and is still under your control.
+fn still_yours(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let Some((_, old)) = versions(a) else {
+        return Ruling::Next;
+    };
+    let p = &a.state.pieces[old];
+    let yours = |who: &str| who.eq_ignore_ascii_case(&a.player);
+    if yours(&p.owner) && yours(&p.controller) {
+        return Ruling::Next;
+    }
+    Ruling::No(format!(
+        "{} must have been played under, and still be under, your control (not captured, commandeered or assimilated)",
+        a.handle(old)
+    ))
+}
+
+fn exchanged(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    let Some((new, old)) = versions(a) else {
+        return Ruling::Next;
+    };
+    yes_because(
+        reasons,
+        format!(
+            "{} is exchanged for {} for free: replacing a persona is not a card play or reporting for duty",
+            a.handle(new),
+            a.handle(old)
+        ),
+        PERSONA,
+    )
+}
+
 /// Refused when the card using its text is in `state`, saying `why`.
 fn refused_when(a: &Act, state: fn(&crate::engine::state::Status) -> bool, why: &str) -> Ruling {
     match a.first().filter(|&c| state(&a.state.pieces[c].status)) {
@@ -1078,6 +1161,49 @@ mod tests {
 
     fn refused(r: Ruling) -> bool {
         matches!(r, Ruling::No(_) | Ruling::Refused(_))
+    }
+
+    /// Kurn (1) in play and a second Kurn in hand (2): a replacement.
+    const REPLACE: (&str, usize, Option<Target>) = ("replace persona", 2, Some(Target::Piece(1)));
+
+    fn with_kurn_in_hand(s: &mut GameState) {
+        s.phase = Phase::StartOfTurn;
+        personnel(s, "Kurn", "alice", Place::Hand, &["Klingon"]);
+    }
+
+    #[test]
+    fn a_persona_is_replaced_at_the_start_of_your_turn_by_another_version() {
+        let r = |edit: fn(&mut GameState)| {
+            ruling(start_of_turn, REPLACE, |s, _| {
+                with_kurn_in_hand(s);
+                edit(s)
+            })
+        };
+        assert_eq!(r(|_| {}), Ruling::Next);
+        assert!(refused(r(|s| s.phase = Phase::ExecuteOrders)));
+        let same = |edit: fn(&mut GameState)| {
+            ruling(same_persona, REPLACE, |s, _| {
+                with_kurn_in_hand(s);
+                edit(s)
+            })
+        };
+        assert_eq!(same(|_| {}), Ruling::Next);
+        assert!(refused(same(|s| s.pieces[2].card.title = "Klag".into())));
+    }
+
+    #[test]
+    fn only_a_version_you_played_and_still_control_is_replaced() {
+        let r = |edit: fn(&mut GameState)| {
+            ruling(still_yours, REPLACE, |s, _| {
+                with_kurn_in_hand(s);
+                edit(s)
+            })
+        };
+        assert_eq!(r(|_| {}), Ruling::Next);
+        assert!(refused(r(|s| s.pieces[1].controller = "bob".into())));
+        assert!(refused(r(|s| s.pieces[1].owner = "bob".into())));
+        let yes = ruling(exchanged, REPLACE, |s, _| with_kurn_in_hand(s));
+        assert_eq!(yes, Ruling::Yes);
     }
 
     const BEAM_DOWN: (&str, usize, Option<Target>) = ("beam", 1, Some(Target::Planet(0)));
