@@ -25,6 +25,7 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
         Some("range") => range(q, state),
         Some("range after moving") => range_after_moving(q, state),
         Some("attempt") => attempt(q, state),
+        Some("matching commander") => matching_commander(q, state),
         Some("stopped after attack") => stopped_after_attack(q, state),
         Some("attack winner") => attack_winner(q, state),
         Some("points after solving") => points_after_solving(q, state),
@@ -32,7 +33,7 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
         Some("points to win") => points_to_win(q, state),
         Some("winner") => game_winner(q, state),
         other => undecided(
-            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, attack winner, points after solving, score, points to win, winner, range after moving, attempt"),
+            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, attack winner, points after solving, score, points to win, winner, range after moving, attempt, matching commander"),
             vec![],
             "attribute",
         ),
@@ -385,6 +386,74 @@ fn attempt(q: &Question, state: &GameState) -> Verdict {
     };
     let reasons: Vec<Reason> = events.into_iter().map(|e| e.reason).collect();
     claim_cited(value.into(), &q.is, reasons)
+}
+
+/// "is this personnel the matching commander of that ship?" (Glossary
+/// "matching commander"): the ship's lore names the personnel, or the
+/// personnel's lore names the ship - read from the card database's Command
+/// column, which records those lore statements - and the personnel is not
+/// disabled or in stasis. Facilities have no matching commanders.
+fn matching_commander(q: &Question, state: &GameState) -> Verdict {
+    const ENTRY: &str = "matching commander";
+    let (Some(person), Some(ship)) = (q.who.card(), q.target.first().map(|t| t.0)) else {
+        return undecided(
+            "`card` (the personnel) and `target` (the ship)",
+            vec![],
+            ENTRY,
+        );
+    };
+    let (p, s) = (&state.pieces[person], &state.pieces[ship]);
+    let named = |list: &[String], title: &str| {
+        let title = crate::repair::fold_for_match(title);
+        list.iter()
+            .any(|t| crate::repair::fold_for_match(t) == title)
+    };
+    let why = if s.card.card_type != CardType::Ship {
+        Err(format!(
+            "{} is no ship: matching commanders are defined only for ships",
+            s.handle
+        ))
+    } else if named(&s.card.commands, &p.card.title) {
+        Ok(format!(
+            "{}'s lore names {} as its commander or captain",
+            s.card.title, p.card.title
+        ))
+    } else if named(&p.card.commands, &s.card.title) {
+        Ok(format!(
+            "{}'s lore names {} as the ship he or she commands",
+            p.card.title, s.card.title
+        ))
+    } else {
+        Err(format!(
+            "neither {}'s lore nor {}'s names the other as commander or captain (another version of a persona, a ship of the same class, \"transported\" or \"used by\" do not count)",
+            s.card.title, p.card.title
+        ))
+    };
+    let unable = p.status.disabled || p.status.in_stasis;
+    let mut reasons = Vec::new();
+    let value = match why {
+        Ok(text) if unable => {
+            reasons.push(because(text, ENTRY));
+            reasons.push(because(
+                format!(
+                    "{} is disabled or in stasis: a matching commander must be able to act",
+                    p.handle
+                ),
+                ENTRY,
+            ));
+            false
+        }
+        Ok(text) => {
+            reasons.push(because(text, ENTRY));
+            true
+        }
+        Err(text) => {
+            reasons.push(because(text, ENTRY));
+            false
+        }
+    };
+    let value = if value { "yes" } else { "no" };
+    claim(value.into(), &q.is, reasons, ENTRY)
 }
 
 /// The points of a player that count toward winning.
