@@ -53,6 +53,14 @@ impl ApiError {
             .with("message", json!(message))
     }
 
+    /// Every mistake of the posted file, each with its line and column.
+    fn with_all<'m>(self, all: impl Iterator<Item = (usize, usize, &'m str)>) -> ApiError {
+        let all: Vec<Value> = all
+            .map(|(line, col, message)| json!({"line": line, "col": col, "message": message}))
+            .collect();
+        self.with("errors", json!(all))
+    }
+
     fn with(mut self, key: &str, value: Value) -> ApiError {
         self.body[key] = value;
         self
@@ -428,11 +436,8 @@ pub async fn check(State(app): State<Arc<App>>, body: Bytes) -> Response {
         let resolver = DbTitleResolver::new(&w.db);
         let path = std::path::Path::new(POSTED_SCENARIO);
         let scenario = crate::scenario::load(path, &text, &w.db, &resolver).map_err(|e| {
-            let all: Vec<Value> = e
-                .all()
-                .map(|e| json!({"line": e.line, "col": e.col, "message": e.message}))
-                .collect();
-            ApiError::at(&e, e.line, e.col, &e.message).with("errors", json!(all))
+            let all = e.all().map(|e| (e.line, e.col, e.message.as_str()));
+            ApiError::at(&e, e.line, e.col, &e.message).with_all(all)
         })?;
         let result = FileResult::answered(&scenario, &w.db);
         let mut v = serde_json::to_value(&result).map_err(anyhow::Error::from)?;
@@ -468,11 +473,8 @@ pub async fn errata(State(app): State<Arc<App>>, body: Bytes) -> Response {
     work(app, Lane::Scenario, move |w| {
         let path = std::path::Path::new("errata.toml");
         let errata = crate::errata::Errata::parse(path, &req.errata, &w.db).map_err(|e| {
-            let all: Vec<Value> = e
-                .all()
-                .map(|e| json!({"line": e.line, "col": e.col, "message": e.message}))
-                .collect();
-            ApiError::at(&e, e.line, e.col, &e.message).with("errors", json!(all))
+            let all = e.all().map(|e| (e.line, e.col, e.message.as_str()));
+            ApiError::at(&e, e.line, e.col, &e.message).with_all(all)
         })?;
         let mut scenarios = w.rulings.clone();
         scenarios.extend(req.scenarios.into_iter().enumerate().map(|(i, s)| {

@@ -213,10 +213,19 @@ fn a_bad_scenario_is_a_400_with_its_line_and_column() {
             .starts_with("scenario.toml:3:8: "),
         "{body}"
     );
-    let unknown = b"title = \"x\"\n\n[[card]]\ntitle = \"Captain Tesla\"\n";
+    let unknown =
+        b"title = \"x\"\n\n[[card]]\ntitle = \"Captain Tesla\"\n\n[[card]]\ntitle = \"Wofr\"\n";
     let (status, body) = server().post("/api/check", unknown);
     assert_eq!(status, 400, "{body}");
     assert_eq!(body["line"], 4);
+    // Every mistake of the file, in order.
+    let lines: Vec<u64> = body["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["line"].as_u64())
+        .collect();
+    assert_eq!(lines, [4, 7], "{body}");
     assert!(
         body["message"].as_str().unwrap().contains("did you mean"),
         "{body}"
