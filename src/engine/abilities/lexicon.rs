@@ -137,6 +137,10 @@ pub struct Lexicon {
     /// species and titles a personnel has.
     #[serde(default)]
     pub personnel_features: Vec<String>,
+    /// Card properties a sentence of game text states on its own
+    /// ("Unique.", "Not duplicatable."), as the checks name them.
+    #[serde(default)]
+    pub properties: Vec<String>,
     /// The words of a dilemma's parts (Glossary "dilemma resolution").
     #[serde(default)]
     pub dilemma: DilemmaWords,

@@ -308,6 +308,32 @@ pub struct CompiledCard {
     /// What may not nullify the card ("Immune to ...", "may be nullified
     /// only by ...", "may not be nullified").
     pub immunities: Vec<immunity::Immunity>,
+    /// Properties its text states in a sentence of their own ("unique",
+    /// "not duplicatable"), from the lexicon's `properties`.
+    #[serde(default)]
+    pub properties: Vec<String>,
+}
+
+impl CompiledCard {
+    /// Whether its text states `property` ("unique", "not duplicatable").
+    pub fn states(&self, property: &str) -> bool {
+        self.properties.iter().any(|p| p == property)
+    }
+}
+
+/// The lexicon's properties that a sentence of `text` states on its own.
+pub fn properties(text: &str) -> Vec<String> {
+    let sentences: Vec<String> = text
+        .split(['.', '\n', '(', ')'])
+        .map(|s| s.trim().to_lowercase())
+        .filter(|s| !s.is_empty())
+        .collect();
+    lexicon::Lexicon::get()
+        .properties
+        .iter()
+        .filter(|p| sentences.iter().any(|s| s == *p))
+        .cloned()
+        .collect()
 }
 
 impl CompiledCard {
@@ -364,6 +390,7 @@ pub fn compile_text(title: &str, card_type: &CardType, text: &str) -> CompiledCa
         coverage,
         source: AbilitySource::Compiled,
         immunities: immunity::immunities(text),
+        properties: properties(text),
     }
 }
 
@@ -565,5 +592,24 @@ mod tests {
             "Plays on {Rogue Borg}. Doubles their STRENGTH. (Unique.)",
         );
         assert_eq!(u.abilities[0].notes, vec!["(unique.)".to_string()]);
+    }
+}
+
+#[cfg(test)]
+mod property_tests {
+    use super::*;
+
+    #[test]
+    fn properties_are_sentences_of_their_own() {
+        assert_eq!(properties("Plays on table. (Unique.)"), ["unique"]);
+        assert_eq!(
+            properties("Seeds on {Bajor}. (Not duplicatable.)"),
+            ["not duplicatable"]
+        );
+        // A word inside a sentence states no property.
+        assert!(properties("Place up to seven unique personnel beneath here.").is_empty());
+        assert!(properties("Unique missions are worth +10 points.").is_empty());
+        let c = compile_text("x", &CardType::Event, "Plays on table. (Unique.)");
+        assert!(c.states("unique") && !c.states("not duplicatable"));
     }
 }

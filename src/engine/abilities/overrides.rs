@@ -138,6 +138,7 @@ impl OverrideCard {
             coverage: Coverage::Full,
             source: AbilitySource::Override,
             immunities: super::immunity::immunities(&card.text),
+            properties: super::properties(&card.text),
         }
     }
 }

@@ -30,7 +30,7 @@ fn same_persona(a: &Card, b: &Card) -> bool {
 }
 
 fn not_duplicatable(c: &Card) -> bool {
-    c.text.to_lowercase().contains("not duplicatable")
+    crate::engine::abilities::compile(c).states("not duplicatable")
 }
 
 /// A Borg assimilated counterpart: "Counterpart" among its characteristics or
@@ -46,7 +46,7 @@ fn is_counterpart(c: &Card) -> bool {
 fn unique_per_player(c: &Card) -> bool {
     match c.card_type {
         CardType::Personnel | CardType::Ship => !c.universal,
-        _ => c.text.contains("Unique"),
+        _ => crate::engine::abilities::compile(c).states("unique"),
     }
 }
 
