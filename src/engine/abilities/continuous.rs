@@ -258,7 +258,22 @@ pub struct Continuous {
     /// end of spaceline"): the ship and crew it binds may do nothing else
     /// (Glossary "actions – required").
     #[serde(default)]
-    pub required: Vec<String>,
+    pub required: Vec<RequiredAction>,
+}
+
+/// A required action: its sentence, and where it sends the ship when the
+/// lexicon knows the destination it names.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RequiredAction {
+    pub sentence: String,
+    pub destination: Option<Destination>,
+}
+
+/// Where a required action sends a ship.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Destination {
+    /// "travel to far end of spaceline" (Cytherians).
+    FarEnd,
 }
 
 impl Continuous {
@@ -297,7 +312,12 @@ pub fn compile(text: &str, card_type: &CardType) -> Continuous {
     };
     for (sentence, paren) in grammar::sentences(&toks) {
         if (0..sentence.len()).any(|k| any_phrase_at(&sentence, k, &w.required).is_some()) {
-            out.required.push(grammar::render(&sentence));
+            let far =
+                (0..sentence.len()).any(|k| any_phrase_at(&sentence, k, &w.far_end).is_some());
+            out.required.push(RequiredAction {
+                sentence: grammar::render(&sentence),
+                destination: far.then_some(Destination::FarEnd),
+            });
         }
         if let Some(c) = cumulative_in(&sentence, w) {
             out.cumulative = c;
@@ -870,7 +890,16 @@ mod tests {
             CardType::Dilemma,
         );
         assert_eq!(k.required.len(), 1);
-        assert!(k.required[0].contains("far end"));
+        assert!(k.required[0]
+            .sentence
+            .to_lowercase()
+            .contains("must do nothing but"));
+        assert_eq!(k.required[0].destination, Some(Destination::FarEnd));
+        let elsewhere = c(
+            "Ship must do nothing but return to its outpost.",
+            CardType::Dilemma,
+        );
+        assert_eq!(elsewhere.required[0].destination, None);
         assert!(c("Ship may do anything.", CardType::Event)
             .required
             .is_empty());

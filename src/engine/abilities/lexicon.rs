@@ -237,6 +237,9 @@ pub struct ContinuousWords {
     /// Words of a required action ("must do nothing but").
     #[serde(default)]
     pub required: Vec<String>,
+    /// A required action's destination at the far end of the spaceline.
+    #[serde(default)]
+    pub far_end: Vec<String>,
 }
 
 /// An act a card may permit or forbid and the words that name it.

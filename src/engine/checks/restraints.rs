@@ -27,7 +27,10 @@ pub fn ship_of(state: &GameState, c: usize) -> Option<usize> {
 /// A required action binding a ship: a card played on it (or in play
 /// targeting it) whose text says the ship "must do nothing but …". Returns
 /// that card and its required-action sentence.
-pub fn required_action(state: &GameState, ship: usize) -> Option<(usize, String)> {
+pub fn required_action(
+    state: &GameState,
+    ship: usize,
+) -> Option<(usize, crate::engine::abilities::continuous::RequiredAction)> {
     (0..state.pieces.len()).find_map(|c| {
         let piece = &state.pieces[c];
         let on_ship = piece.at == Place::Aboard(ship)
@@ -40,7 +43,7 @@ pub fn required_action(state: &GameState, ship: usize) -> Option<(usize, String)
         compiled
             .required
             .first()
-            .map(|sentence| (c, sentence.clone()))
+            .map(|required| (c, required.clone()))
     })
 }
 
@@ -50,7 +53,8 @@ pub fn required_action(state: &GameState, ship: usize) -> Option<(usize, String)
 /// ship."
 pub fn bound(state: &GameState, c: usize, what: &str) -> Option<Reason> {
     let ship = ship_of(state, c)?;
-    let (card, sentence) = required_action(state, ship)?;
+    let (card, required) = required_action(state, ship)?;
+    let sentence = &required.sentence;
     Some(because(
         format!(
             "{} ({}: \"{sentence}\") is bound by a required action: the ship and crew may do nothing but move (and meet conditions to cure it), so they may not {what}",

@@ -5,6 +5,7 @@
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use super::{because, fact, undecided};
 use crate::cards::model::CardType;
+use crate::engine::abilities::continuous::Destination;
 use crate::engine::question::ShipQuestion as Question;
 use crate::engine::state::{Attr, GameState, Purpose, Target};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
@@ -436,10 +437,11 @@ fn not_in_stasis(m: &Move, _: &mut Vec<Reason>) -> Ruling {
 /// spaceline" (Cytherians); any other destination rule is undecided.
 fn required_move(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
     let (state, ship) = (m.state, m.ship);
-    let Some((card, sentence)) = super::restraints::required_action(state, ship) else {
+    let Some((card, required)) = super::restraints::required_action(state, ship) else {
         return Ruling::Next;
     };
     let title = "actions – required";
+    let sentence = &required.sentence;
     let why = format!(
         "{} is bound by {}: \"{sentence}\"",
         state.pieces[ship].handle, state.pieces[card].handle
@@ -452,7 +454,7 @@ fn required_move(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
         return Ruling::Next;
     };
     let to_name = &state.locations[to].name;
-    if !sentence.to_lowercase().contains("far end") {
+    if required.destination != Some(Destination::FarEnd) {
         reasons.push(because(why, title));
         return Ruling::Undecided(format!(
             "whether {to_name} is the destination the required action names (\"{sentence}\")"
