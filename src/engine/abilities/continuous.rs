@@ -282,6 +282,14 @@ impl Continuous {
     }
 }
 
+/// Whether a mission's text says who may attempt it ("Any crew may attempt
+/// mission"), which makes it attemptable without affiliation icons.
+pub fn allows_attempt(text: &str) -> bool {
+    let w = &Lexicon::get().continuous;
+    let toks = grammar::tokenize(text);
+    (0..toks.len()).any(|k| any_phrase_at(&toks, k, &w.attempt_allowed).is_some())
+}
+
 /// The continuous effects of a card, compiled once per distinct text.
 pub fn of(card: &Card) -> Arc<Continuous> {
     type Cache = Mutex<HashMap<(String, String), Arc<Continuous>>>;
@@ -881,6 +889,12 @@ mod tests {
 
     fn c(text: &str, ty: CardType) -> Continuous {
         compile(text, &ty)
+    }
+
+    #[test]
+    fn a_missions_text_may_say_who_attempts_it() {
+        assert!(allows_attempt("Any crew may attempt mission."));
+        assert!(!allows_attempt("Federation"));
     }
 
     #[test]

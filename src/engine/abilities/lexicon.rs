@@ -240,6 +240,10 @@ pub struct ContinuousWords {
     /// A required action's destination at the far end of the spaceline.
     #[serde(default)]
     pub far_end: Vec<String>,
+    /// A mission's text saying who may attempt it ("Any crew may attempt
+    /// mission"), in place of affiliation icons.
+    #[serde(default)]
+    pub attempt_allowed: Vec<String>,
 }
 
 /// An act a card may permit or forbid and the words that name it.

@@ -342,7 +342,7 @@ fn attemptable(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
         .mission
         .mission_affil_text
         .as_deref()
-        .is_some_and(|t| t.to_lowercase().contains("may attempt"));
+        .is_some_and(crate::engine::abilities::continuous::allows_attempt);
     if mission_affiliations(&m.mission).is_some() || any_text {
         return Ruling::Next;
     }
