@@ -358,12 +358,38 @@ impl Card {
         self.icons.iter().any(|c| c.eq_ignore_ascii_case(code))
     }
 
+    /// The kind of facility its Class column names (Outpost, Headquarters,
+    /// Station), if it is one.
+    pub fn facility_kind(&self) -> Option<FacilityKind> {
+        if self.card_type != CardType::Facility {
+            return None;
+        }
+        let class = self.class.as_deref()?.trim();
+        [
+            ("Outpost", FacilityKind::Outpost),
+            ("Headquarters", FacilityKind::Headquarters),
+            ("Station", FacilityKind::Station),
+        ]
+        .into_iter()
+        .find(|(name, _)| class.eq_ignore_ascii_case(name))
+        .map(|(_, k)| k)
+    }
+
     /// A holographic personnel or equipment: the Holographic Re-creation
     /// icon, or the Hologram characteristic (Glossary "holographic personnel
     /// and equipment").
     pub fn is_hologram(&self) -> bool {
         self.has_icon("Holo") || self.has_characteristic("Hologram")
     }
+}
+
+/// The kinds of facility (Glossary "facility": outposts, headquarters and
+/// stations), as the card database's Class column names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FacilityKind {
+    Outpost,
+    Headquarters,
+    Station,
 }
 
 /// Every card of the database, loaded once.

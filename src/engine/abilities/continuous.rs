@@ -290,6 +290,13 @@ pub fn allows_attempt(text: &str) -> bool {
     (0..toks.len()).any(|k| any_phrase_at(&toks, k, &w.attempt_allowed).is_some())
 }
 
+/// Whether a card's lore names it an assimilated counterpart.
+pub fn lore_says_counterpart(lore: &str) -> bool {
+    let w = &Lexicon::get().continuous;
+    let toks = grammar::tokenize(lore);
+    (0..toks.len()).any(|k| any_phrase_at(&toks, k, &w.counterpart_lore).is_some())
+}
+
 /// The continuous effects of a card, compiled once per distinct text.
 pub fn of(card: &Card) -> Arc<Continuous> {
     type Cache = Mutex<HashMap<(String, String), Arc<Continuous>>>;
@@ -889,6 +896,14 @@ mod tests {
 
     fn c(text: &str, ty: CardType) -> Continuous {
         compile(text, &ty)
+    }
+
+    #[test]
+    fn lore_may_name_an_assimilated_counterpart() {
+        assert!(lore_says_counterpart(
+            "An assimilated counterpart of the Borg."
+        ));
+        assert!(!lore_says_counterpart("A Borg drone."));
     }
 
     #[test]

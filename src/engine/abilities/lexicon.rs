@@ -244,6 +244,10 @@ pub struct ContinuousWords {
     /// mission"), in place of affiliation icons.
     #[serde(default)]
     pub attempt_allowed: Vec<String>,
+    /// Lore that makes a Borg personnel an assimilated counterpart
+    /// (Current Rulings "counterpart").
+    #[serde(default)]
+    pub counterpart_lore: Vec<String>,
 }
 
 /// An act a card may permit or forbid and the words that name it.

@@ -8,7 +8,7 @@
 //! are answered by that kind's rules.
 
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
-use crate::cards::model::CardType;
+use crate::cards::model::{CardType, FacilityKind};
 use crate::engine::action::{Phase, Step};
 use crate::engine::permissions;
 use crate::engine::question::{
@@ -450,8 +450,8 @@ fn shields(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
             continue;
         }
         let shields = crate::engine::derived::read(a.state, e, Attr::Shields, reasons);
-        let class = p.card.class.as_deref().unwrap_or_default().to_lowercase();
-        if shields > 0 && !class.contains("headquarters") && !p.status.disabled {
+        let headquarters = p.card.facility_kind() == Some(FacilityKind::Headquarters);
+        if shields > 0 && !headquarters && !p.status.disabled {
             return Ruling::No(format!(
                 "{} is your opponent's and protected by SHIELDS {shields}",
                 p.handle
@@ -670,8 +670,7 @@ fn docking_refused(state: &GameState, f: usize, player: &str, allowed: bool) -> 
             CLOAKING,
         );
     }
-    let kind = fac.card.class.as_deref().unwrap_or_default().to_lowercase();
-    let outpost = kind.contains("outpost");
+    let outpost = fac.card.facility_kind() == Some(FacilityKind::Outpost);
     if !outpost && !allowed && !permissions::grants(&fac.card, "dock") {
         return because(
             format!(

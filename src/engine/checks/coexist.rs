@@ -39,7 +39,7 @@ fn is_counterpart(c: &Card) -> bool {
     c.characteristics
         .iter()
         .any(|k| k.eq_ignore_ascii_case("counterpart"))
-        || c.lore.to_lowercase().contains("assimilated counterpart")
+        || crate::engine::abilities::continuous::lore_says_counterpart(&c.lore)
 }
 
 /// Unique per player: unique/Enigma personnel and ships, "Unique" cards.

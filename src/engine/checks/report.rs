@@ -5,7 +5,7 @@
 
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use super::{because, ruling};
-use crate::cards::model::CardType;
+use crate::cards::model::{CardType, FacilityKind};
 use crate::engine::action::Phase;
 use crate::engine::question::ReportQuestion as Question;
 use crate::engine::state::{Format, GameState, Request, Target};
@@ -275,20 +275,14 @@ fn to_a_facility(r: &Report, _: &mut Vec<Reason>) -> Ruling {
 }
 
 /// The facility's kind ("outpost", "station", "headquarters"), lower case.
-fn kind(r: &Report) -> String {
-    let f = r.facility();
-    r.state.pieces[f]
-        .card
-        .class
-        .clone()
-        .unwrap_or_default()
-        .to_lowercase()
+fn kind(r: &Report) -> Option<FacilityKind> {
+    r.state.pieces[r.facility()].card.facility_kind()
 }
 
 fn station(r: &Report, _: &mut Vec<Reason>) -> Ruling {
     let f = r.facility();
     let grants = crate::engine::permissions::grants(&r.state.pieces[f].card, "report");
-    if !kind(r).contains("station") || grants {
+    if kind(r) != Some(FacilityKind::Station) || grants {
         return Ruling::Next;
     }
     Ruling::No("stations do not allow reporting unless their text (or their sites') says so".into())
@@ -297,7 +291,7 @@ fn station(r: &Report, _: &mut Vec<Reason>) -> Ruling {
 fn opponents_outpost(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     let f = r.facility();
     let theirs = !r.state.pieces[f].controller.eq_ignore_ascii_case(&r.player);
-    if !kind(r).contains("outpost") {
+    if kind(r) != Some(FacilityKind::Outpost) {
         return Ruling::Next;
     }
     if !theirs {
@@ -314,7 +308,7 @@ fn opponents_outpost(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
 }
 
 fn headquarters(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
-    if kind(r).contains("headquarters") {
+    if kind(r) == Some(FacilityKind::Headquarters) {
         reasons.push(because(
             "a headquarters lets both players report compatible cards",
             "facility",
