@@ -10,6 +10,25 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
+/// A file's mistake as `file:line:col: message` (`file: message` when line
+/// 0 means the whole file), then each of its other mistakes on a line.
+pub fn write_mistakes<E: std::fmt::Display>(
+    f: &mut std::fmt::Formatter<'_>,
+    file: &std::path::Path,
+    (line, col): (usize, usize),
+    message: &str,
+    further: &[E],
+) -> std::fmt::Result {
+    match line {
+        0 => write!(f, "{}: {message}", file.display())?,
+        _ => write!(f, "{}:{line}:{col}: {message}", file.display())?,
+    }
+    for more in further {
+        write!(f, "\n{more}")?;
+    }
+    Ok(())
+}
+
 /// Byte offset of a 1-based line and column in `text` (clamped to it).
 pub fn offset_of(text: &str, line: usize, col: usize) -> usize {
     let start: usize = text

@@ -130,18 +130,8 @@ impl ErrataError {
 
 impl std::fmt::Display for ErrataError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file.display(),
-            self.line,
-            self.col,
-            self.message
-        )?;
-        for more in &self.further {
-            write!(f, "\n{more}")?;
-        }
-        Ok(())
+        let at = (self.line, self.col);
+        crate::diag::write_mistakes(f, &self.file, at, &self.message, &self.further)
     }
 }
 

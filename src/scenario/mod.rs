@@ -43,22 +43,8 @@ impl ScenarioError {
 impl std::fmt::Display for ScenarioError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // Line 0 means the whole file (it could not be read at all).
-        if self.line == 0 {
-            write!(f, "{}: {}", self.file.display(), self.message)?;
-        } else {
-            write!(
-                f,
-                "{}:{}:{}: {}",
-                self.file.display(),
-                self.line,
-                self.col,
-                self.message
-            )?;
-        }
-        for more in &self.further {
-            write!(f, "\n{more}")?;
-        }
-        Ok(())
+        let at = (self.line, self.col);
+        crate::diag::write_mistakes(f, &self.file, at, &self.message, &self.further)
     }
 }
 
