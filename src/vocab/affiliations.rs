@@ -147,6 +147,8 @@ pub struct Affiliations {
     pub away_teams: AwayTeams,
     #[serde(default)]
     pub attempts: Attempts,
+    #[serde(default)]
+    pub winning: Winning,
 }
 
 /// Who may not make mission or commandeering attempts ("attempt", "commandeering").
@@ -160,6 +162,25 @@ pub struct Attempts {
     pub also_stated: Vec<Source>,
     pub no_commandeering: Vec<String>,
     pub commandeering_source: Source,
+    /// Points an opponent's mission must show for you to attempt it.
+    pub opponents_mission_points: i32,
+    pub opponents_mission_source: Source,
+}
+
+/// The victory conditions (rulebook "WINNING THE GAME", Glossary "winning
+/// the game").
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Winning {
+    /// The points that win.
+    pub goal: i32,
+    pub goal_source: Source,
+    /// The quadrant a player must have completed or scouted a mission in.
+    pub required_quadrant: String,
+    /// The points added to the goal without such a mission.
+    pub quadrant_penalty: i32,
+    /// The rulebook section on winning.
+    pub source: Source,
 }
 
 /// Who may not form Away Teams ("Away Team and crew").

@@ -9,6 +9,7 @@ use crate::engine::requirements;
 use crate::engine::state::{GameState, Place, Purpose};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
 use crate::vocab::card_rulings::Aspect;
+use crate::vocab::vocabulary;
 
 /// The personnel of the group a question names: `by` personnel, and the crew
 /// of any ship or facility in `by` or `card`.
@@ -173,11 +174,7 @@ pub fn attempt_rules<'a>() -> [Rule<Attempt<'a>>; 21] {
         },
         Rule {
             name: "an opponent's mission",
-            entry: Entry {
-                doc: "rulebook-1e",
-                title: "BEGINNING A MISSION ATTEMPT",
-                ruling: None,
-            },
+            entry: Entry::from_table(&vocabulary().affiliations.attempts.opponents_mission_source),
             apply: opponents_mission,
         },
         Rule {
@@ -376,9 +373,6 @@ fn who_may_attempt(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
     Ruling::Next
 }
 
-/// Points a mission an opponent seeded must show for you to attempt it.
-const OPPONENTS_MISSION_POINTS: i32 = 40;
-
 /// "You may attempt a mission an opponent seeded only if its point box shows
 /// 40 points or more, if it is Universal, or if it is a shared mission" - in
 /// Open format, any player may attempt any mission.
@@ -391,28 +385,27 @@ fn opponents_mission(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
     else {
         return Ruling::Next;
     };
+    let rules = &vocabulary().affiliations.attempts;
+    let least = rules.opponents_mission_points;
     let points = m.mission.points.as_ref().and_then(|p| p.num()).unwrap_or(0);
     let why = if a.state.format == crate::engine::state::Format::Open {
         "in Open format any player may attempt any mission".to_string()
-    } else if points >= OPPONENTS_MISSION_POINTS {
-        format!("its point box shows {points} points (40 or more)")
+    } else if points >= least {
+        format!("its point box shows {points} points ({least} or more)")
     } else if m.mission.universal {
         "it is Universal".to_string()
     } else if m.shared {
         "it is a shared mission".to_string()
     } else {
         return Ruling::No(format!(
-            "{owner} seeded {}, worth {points} points: an opponent's mission may be attempted only if it shows 40 points or more, is Universal or is shared",
+            "{owner} seeded {}, worth {points} points: an opponent's mission may be attempted only if it shows {least} points or more, is Universal or is shared",
             m.name
         ));
     };
-    reasons.push(Reason {
-        text: format!("{owner} seeded {}, but {why}", m.name),
-        citation: Some(crate::engine::verdict::Citation::new(
-            "rulebook-1e",
-            "BEGINNING A MISSION ATTEMPT",
-        )),
-    });
+    reasons.push(super::per_table(
+        format!("{owner} seeded {}, but {why}", m.name),
+        &rules.opponents_mission_source,
+    ));
     Ruling::Next
 }
 

@@ -10,10 +10,6 @@ use crate::engine::ruleset::{self, Engagement, Event, EventKind, GameAction};
 use crate::engine::state::{Attr, GameState};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
 
-fn num(s: &Option<crate::cards::model::Stat>) -> i32 {
-    s.as_ref().and_then(|x| x.num()).unwrap_or(0)
-}
-
 /// `ask = "outcome"`, `of = ...`.
 pub fn outcome(q: &Question, state: &GameState) -> Verdict {
     match Some(q.of.as_str()) {
@@ -296,27 +292,13 @@ fn attribute(q: &Question, state: &GameState) -> Verdict {
 
 fn points(q: &Question, state: &GameState) -> Verdict {
     let player = super::asker(&q.who, state);
-    let base = state.points.get(&player).copied().unwrap_or(0);
-    let bonus = state.bonus_points.get(&player).copied().unwrap_or(0);
-    let mut reasons = vec![fact(format!(
-        "{player} points scored before: {base}; bonus points: {bonus}"
-    ))];
-    let mut total = base + bonus;
-    for l in &state.locations {
-        if l.solved_by
-            .as_deref()
-            .is_some_and(|s| s.eq_ignore_ascii_case(&player))
-        {
-            let p = num(&l.mission.points);
-            reasons.push(because(format!("solved {}: {p} points", l.name), "points"));
-            total += p;
-        }
-    }
+    let mut reasons = Vec::new();
+    let score = winning::Score::of(state, &player, &mut reasons);
     reasons.push(because(
         "points from missions are non-bonus points; others are bonus points",
         "points",
     ));
-    claim(total.to_string(), &q.is, reasons, "points")
+    claim(score.total().to_string(), &q.is, reasons, "points")
 }
 
 /// "how much RANGE has the ship left after moving there?": the move is

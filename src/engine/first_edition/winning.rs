@@ -2,25 +2,31 @@
 //! and the Glossary's "points" and "winning the game" give them: a player's
 //! score toward winning (non-bonus points, bonus points up to the non-bonus
 //! ones, less points that "do not count toward winning"), the points a
-//! player needs (100, plus 40 without an Alpha Quadrant mission completed
-//! or scouted), and who has won.
+//! player needs (the goal, plus a penalty without a mission completed or
+//! scouted in the required quadrant: `[winning]` of
+//! glossary/affiliations.toml), and who has won.
 
 use crate::engine::state::GameState;
 use crate::engine::verdict::{Citation, Reason};
+use crate::vocab::affiliations::Winning;
 
-/// The rulebook section on winning.
-pub const WINNING: &str = "WINNING THE GAME";
-const RULEBOOK: &str = "rulebook-1e";
-/// The normal victory conditions (Glossary "winning the game").
-const GOAL: i32 = 100;
-/// What a player without an Alpha Quadrant mission must score in addition.
-const ALPHA_QUADRANT_PENALTY: i32 = 40;
-const ALPHA: &str = "alpha";
+fn rules() -> &'static Winning {
+    &crate::vocab::vocabulary().affiliations.winning
+}
 
+/// A reason applying the rulebook's section on winning.
 fn rulebook(text: String) -> Reason {
     Reason {
         text,
-        citation: Some(Citation::new(RULEBOOK, WINNING)),
+        citation: Some(Citation::from(&rules().source)),
+    }
+}
+
+/// A reason applying the entry that states the normal victory conditions.
+fn victory(text: String) -> Reason {
+    Reason {
+        text,
+        citation: Some(Citation::from(&rules().goal_source)),
     }
 }
 
@@ -45,12 +51,19 @@ impl Score {
     /// the scenario counts before it) are non-bonus; others are bonus
     /// (Glossary "points").
     pub fn of(state: &GameState, player: &str, reasons: &mut Vec<Reason>) -> Score {
-        let missions: i32 = state
+        let mut missions = 0;
+        for l in state
             .locations
             .iter()
             .filter(|l| same(l.solved_by.as_deref(), player))
-            .map(|l| l.mission.points.as_ref().and_then(|p| p.num()).unwrap_or(0))
-            .sum();
+        {
+            let points = l.mission.points.as_ref().and_then(|p| p.num()).unwrap_or(0);
+            reasons.push(glossary(
+                format!("solved {}: {points} points", l.name),
+                "points",
+            ));
+            missions += points;
+        }
         let score = Score {
             non_bonus: state.points.get(player).copied().unwrap_or(0) + missions,
             bonus: state.bonus_points.get(player).copied().unwrap_or(0),
@@ -64,6 +77,12 @@ impl Score {
             "points",
         ));
         score
+    }
+
+    /// Every point scored, bonus or not (Glossary "points": scoring is any
+    /// change in a player's score).
+    pub fn total(self) -> i32 {
+        self.non_bonus + self.bonus
     }
 
     /// The points that count toward winning, with the reasons that cut any.
@@ -100,35 +119,38 @@ fn same(a: Option<&str>, player: &str) -> bool {
     a.is_some_and(|a| a.eq_ignore_ascii_case(player))
 }
 
-fn alpha(l: &crate::engine::state::Location) -> bool {
+/// A location whose mission is in the quadrant the victory conditions name.
+fn in_required_quadrant(l: &crate::engine::state::Location) -> bool {
     l.mission
         .quadrant
         .as_deref()
-        .is_some_and(|q| q.eq_ignore_ascii_case(ALPHA))
+        .is_some_and(|q| q.eq_ignore_ascii_case(&rules().required_quadrant))
 }
 
-/// The points `player` needs to win: 100, plus 40 for a player who has not
-/// completed or scouted an Alpha Quadrant mission, unless no Alpha Quadrant
-/// mission was seeded at all.
+/// The points `player` needs to win: the goal, plus the penalty for a
+/// player who has not completed or scouted a mission in the required
+/// quadrant, unless no such mission was seeded at all.
 pub fn goal(state: &GameState, player: &str, reasons: &mut Vec<Reason>) -> i32 {
-    let seeded = state.locations.iter().any(alpha);
+    let w = rules();
+    let (goal, quadrant, penalty) = (w.goal, &w.required_quadrant, w.quadrant_penalty);
+    let seeded = state.locations.iter().any(in_required_quadrant);
     let done = state
         .locations
         .iter()
-        .filter(|l| alpha(l))
+        .filter(|l| in_required_quadrant(l))
         .any(|l| same(l.solved_by.as_deref(), player) || same(l.scouted_by.as_deref(), player));
     if seeded && !done {
         reasons.push(rulebook(format!(
-            "{player} has not completed or scouted an Alpha Quadrant mission: {player} must score an additional {ALPHA_QUADRANT_PENALTY} points to win"
+            "{player} has not completed or scouted an {quadrant} Quadrant mission: {player} must score an additional {penalty} points to win"
         )));
-        return GOAL + ALPHA_QUADRANT_PENALTY;
+        return goal + penalty;
     }
     reasons.push(rulebook(if seeded {
-        format!("{player} has completed or scouted an Alpha Quadrant mission: {GOAL} points win")
+        format!("{player} has completed or scouted an {quadrant} Quadrant mission: {goal} points win")
     } else {
-        format!("no Alpha Quadrant mission was seeded: {GOAL} points win, with no additional 40")
+        format!("no {quadrant} Quadrant mission was seeded: {goal} points win, with no additional {penalty}")
     }));
-    GOAL
+    goal
 }
 
 /// Who has won, and how; or nobody yet; or a tie the documents do not
@@ -161,12 +183,9 @@ pub fn winner(state: &GameState, players: &[String], reasons: &mut Vec<Reason>) 
     let reached: Vec<&(String, i32, i32)> = scores.iter().filter(|(_, s, g)| s >= g).collect();
     match reached.as_slice() {
         [(p, s, g)] => {
-            reasons.push(glossary(
-                format!(
-                    "{p} has {s} points of the {g} needed: {p} has achieved the victory conditions"
-                ),
-                "winning the game",
-            ));
+            reasons.push(victory(format!(
+                "{p} has {s} points of the {g} needed: {p} has achieved the victory conditions"
+            )));
             return Winner::Player(p.clone());
         }
         [_, _, ..] => {
@@ -191,10 +210,7 @@ pub fn winner(state: &GameState, players: &[String], reasons: &mut Vec<Reason>) 
         return most_points(&scores, reasons);
     }
     for (p, s, g) in &scores {
-        reasons.push(glossary(
-            format!("{p} has {s} of the {g} points needed"),
-            "winning the game",
-        ));
+        reasons.push(victory(format!("{p} has {s} of the {g} points needed")));
     }
     Winner::NobodyYet
 }
