@@ -37,15 +37,8 @@ fn state() -> GameState {
         ..GameState::default()
     };
     s.locations.push(Location {
-        name: mission.title.clone(),
         written: "investigate rogue comet".into(),
-        mission,
-        owner: None,
-        solved_by: None,
-        scouted_by: None,
-        shared: false,
-        attempted_before: false,
-        span: None,
+        ..Location::new(mission)
     });
     s.pieces = vec![
         piece(

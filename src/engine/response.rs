@@ -90,7 +90,7 @@ fn card_type_of(db: &CardDb, title: &str) -> Option<CardType> {
     find_card(db, title).map(|c| c.card_type.clone())
 }
 
-fn type_matches(t: &CardType, name: &str) -> bool {
+pub(crate) fn type_matches(t: &CardType, name: &str) -> bool {
     let n = t.name().to_lowercase();
     n == name || n.ends_with(&format!(" {name}")) || n.split('/').any(|p| p == name)
 }

@@ -553,9 +553,6 @@ fn superlative(part: &str, w: &DilemmaWords) -> Option<Selection> {
 }
 
 fn count(lower: &str, w: &DilemmaWords) -> Count {
-    const NUMBERS: [&str; 9] = [
-        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-    ];
     // The count nearest before the group noun ("End of every turn, one
     // personnel ..." counts one).
     for word in lower.rsplit(|c: char| !c.is_alphanumeric()) {
@@ -602,7 +599,7 @@ fn filter(part: &str, w: &DilemmaWords) -> Result<Option<Requirement>, String> {
         }
     } else if let Some(kinds) = named_kinds(part, w) {
         found.push(kinds);
-    } else if let Some(kind) = counted_kind(part) {
+    } else if let Some(kind) = counted_kind(part, w) {
         found.push(kind);
     }
     Ok(match found.len() {
@@ -663,28 +660,41 @@ fn named_kinds(part: &str, w: &DilemmaWords) -> Option<Requirement> {
     }
 }
 
+/// The counts a dilemma writes in words ("one", "two" ... "nine").
+const NUMBERS: [&str; 9] = [
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+];
+
 /// A count followed by a kind instead of a group noun: "One Vulcan without
 /// Youth present (opponent's choice) dies" selects among Vulcans who lack
 /// Youth. `None` unless the part starts with a count and every word of the
 /// kind reads as a feature.
-fn counted_kind(part: &str) -> Option<Requirement> {
-    const NUMBERS: [&str; 9] = [
-        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-    ];
-    let trimmed = part.trim_start();
-    let (first, rest) = trimmed.split_once(' ')?;
-    if !NUMBERS.contains(&first.to_ascii_lowercase().as_str()) {
+fn counted_kind(part: &str, w: &DilemmaWords) -> Option<Requirement> {
+    let mut words = part.split_whitespace();
+    let first = words.next()?.to_ascii_lowercase();
+    if !NUMBERS.contains(&first.as_str()) {
         return None;
     }
-    // The kind ends where the place, the selection or the verb begins.
-    let rest = rest.split('(').next()?;
-    let rest = [" present", " aboard", " dies", " die", " is ", " are "]
-        .iter()
-        .fold(rest, |r, p| r.split(p).next().unwrap_or(r))
-        .trim();
+    // The kind ends where the selection, the place or the effect begins
+    // (the lexicon's places and effect verbs: "present", "dies", "is").
+    let effects = &Lexicon::get().effect;
+    let ends = |word: &str| {
+        let bare = word
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        word.starts_with('(')
+            || ["is", "are"].contains(&bare.as_str())
+            || w.places.iter().any(|p| *p == bare)
+            || effects.iter().any(|e| e.forms.iter().any(|f| *f == bare))
+    };
+    let kind_words: Vec<&str> = words.take_while(|word| !ends(word)).collect();
+    if kind_words.is_empty() {
+        return None;
+    }
+    let rest = kind_words.join(" ");
     let (kind, lacking) = match rest.split_once(" without ") {
         Some((k, l)) => (k, Some(l)),
-        None => (rest, None),
+        None => (rest.as_str(), None),
     };
     let mut all = features(kind).ok()?;
     if let Some(l) = lacking {
@@ -696,9 +706,6 @@ fn counted_kind(part: &str) -> Option<Requirement> {
 /// The words between the count (or the verb) and the group noun: "kills one
 /// non-android" → "non-android".
 fn adjectives<'a>(before_noun: &'a str, w: &DilemmaWords) -> &'a str {
-    const NUMBERS: [&str; 9] = [
-        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-    ];
     let mut start = 0;
     let mut at = 0;
     let mut after_superlative = false;
@@ -871,6 +878,9 @@ mod tests {
         assert_eq!(filter.as_deref(), Some("Vulcan + non-Youth"));
         assert_eq!(d.effects[0].victims.count, Count::Exactly(1));
         // A count before a group noun is no kind.
-        assert_eq!(counted_kind("Two personnel present die."), None);
+        assert_eq!(
+            counted_kind("Two personnel present die.", &Lexicon::get().dilemma),
+            None
+        );
     }
 }

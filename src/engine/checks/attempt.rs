@@ -28,7 +28,7 @@ pub fn group(who: &Party, state: &GameState) -> Vec<usize> {
     out
 }
 
-fn ship_of(who: &Party, state: &GameState) -> Option<usize> {
+pub(super) fn ship_of(who: &Party, state: &GameState) -> Option<usize> {
     who.pieces()
         .into_iter()
         .find(|&i| state.pieces[i].card.card_type == CardType::Ship)

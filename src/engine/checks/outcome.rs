@@ -339,12 +339,8 @@ fn attempt(q: &Question, state: &GameState) -> Verdict {
             "mission attempt",
         );
     };
-    let group = crate::engine::checks::attempt::group(&q.who, state);
-    let ship = q
-        .who
-        .pieces()
-        .into_iter()
-        .find(|&i| state.pieces[i].card.card_type == CardType::Ship);
+    let group = super::attempt::group(&q.who, state);
+    let ship = super::attempt::ship_of(&q.who, state);
     let player = super::asker(&q.who, state);
     let mut after = state.clone();
     let events = ruleset::apply(

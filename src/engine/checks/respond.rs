@@ -714,9 +714,11 @@ fn something_to_nullify(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
     if in_play_kinds.is_empty() || !only_nullifies {
         return Ruling::Next;
     }
-    let target = table
-        .iter()
-        .find(|c| in_play_kinds.iter().any(|k| is_of_type(&c.card_type, k)));
+    let target = table.iter().find(|c| {
+        in_play_kinds
+            .iter()
+            .any(|k| response::type_matches(&c.card_type, k))
+    });
     match target {
         Some(c) => {
             reasons.push(reason(
@@ -736,13 +738,6 @@ fn something_to_nullify(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
             in_play_kinds.join(", ")
         )),
     }
-}
-
-/// A card type a compiled target names ("event" is an Event, and an
-/// Interrupt/Event played as one).
-fn is_of_type(t: &CardType, name: &str) -> bool {
-    let n = t.name().to_lowercase();
-    n == name || n.ends_with(&format!(" {name}")) || n.split('/').any(|part| part == name)
 }
 
 fn seed_phase(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {

@@ -257,12 +257,6 @@ pub fn range_left(state: &GameState, ship: usize, reasons: &mut Vec<Reason>) -> 
     range - p.status.range_used
 }
 
-/// RANGE needed to go from location `from` to `to`: spans of every location
-/// moved to or passed, not counting the start.
-pub fn range_needed(state: &GameState, from: usize, to: usize) -> i32 {
-    state.range_between(from, to)
-}
-
 /// A `can move` question: the ship, who asks, where to.
 pub struct Move<'a> {
     state: &'a GameState,
@@ -511,7 +505,7 @@ fn enough_range(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
     let Some(from) = state.location_of(m.ship) else {
         return Ruling::Undecided("the ship is not at a spaceline location".into());
     };
-    let need = range_needed(state, from, to);
+    let need = state.range_between(from, to);
     let left = range_left(state, m.ship, reasons);
     let why = format!(
         "{} to {} uses {need} RANGE (spans of locations moved to or passed, not the start); {left} RANGE left",

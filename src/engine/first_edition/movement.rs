@@ -4,18 +4,17 @@
 //! a card reporting for duty ("report"). Whether the act is allowed is the
 //! checks' question; here it happens, and its events say what changed.
 
-use super::rule;
+use super::event;
 use crate::engine::ruleset::{Event, EventKind};
 use crate::engine::state::{GameState, Place};
 
+/// `piece` went somewhere by `verb`, as `entry` says.
 fn moved(verb: &str, piece: usize, text: String, entry: &str) -> Event {
-    Event {
-        kind: EventKind::Affected {
-            verb: verb.to_string(),
-            piece,
-        },
-        reason: rule(text, entry),
-    }
+    let kind = EventKind::Affected {
+        verb: verb.to_string(),
+        piece,
+    };
+    event(kind, text, entry)
 }
 
 /// The ship (and everything aboard it) is at `to`, and has used the RANGE
@@ -56,10 +55,11 @@ pub fn report(state: &mut GameState, piece: usize, to: Place) -> Vec<Event> {
     );
     vec![
         moved("report", piece, text, "report"),
-        Event {
-            kind: EventKind::EntersPlay(piece),
-            reason: rule("reporting a card is synonymous with playing it", "report"),
-        },
+        event(
+            EventKind::EntersPlay(piece),
+            "reporting a card is synonymous with playing it",
+            "report",
+        ),
     ]
 }
 
