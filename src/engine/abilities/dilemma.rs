@@ -684,8 +684,8 @@ fn counted_kind(part: &str, w: &DilemmaWords) -> Option<Requirement> {
             .to_lowercase();
         word.starts_with('(')
             || ["is", "are"].contains(&bare.as_str())
-            || w.places.iter().any(|p| *p == bare)
-            || effects.iter().any(|e| e.forms.iter().any(|f| *f == bare))
+            || w.places.contains(&bare)
+            || effects.iter().any(|e| e.forms.contains(&bare))
     };
     let kind_words: Vec<&str> = words.take_while(|word| !ends(word)).collect();
     if kind_words.is_empty() {
