@@ -162,13 +162,24 @@ pub fn no(mut reasons: Vec<Reason>, last: Reason) -> Verdict {
 }
 
 /// Turn a computed value into a yes/no claim when `is` is given.
-pub fn claim(value: String, is: &Option<String>, mut reasons: Vec<Reason>, title: &str) -> Verdict {
+pub fn claim(value: String, is: &Option<String>, reasons: Vec<Reason>, title: &str) -> Verdict {
+    claim_citing(value, is, reasons, vec![g(title)])
+}
+
+/// A computed value (or, with `is`, whether it is the claimed one), citing
+/// its reasons' entries and `extra`.
+pub fn claim_citing(
+    value: String,
+    is: &Option<String>,
+    mut reasons: Vec<Reason>,
+    extra: Vec<Citation>,
+) -> Verdict {
     match is {
-        None => Verdict::new(VerdictValue::Value(value), reasons, vec![g(title)]),
+        None => Verdict::new(VerdictValue::Value(value), reasons, extra),
         Some(want) => {
             let yes = crate::repair::fold_for_match(want) == crate::repair::fold_for_match(&value);
             reasons.push(fact(format!("computed \"{value}\"; claim is \"{want}\"")));
-            Verdict::yes_no(yes, reasons, vec![g(title)])
+            Verdict::yes_no(yes, reasons, extra)
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Values the rules compute: attack results (hit / direct hit), personal
 //! combat, personnel battle winners, attributes, points and RANGE.
 
-use super::{because, claim, fact, undecided};
+use super::{because, claim, claim_citing, fact, undecided};
 use crate::cards::model::CardType;
 use crate::engine::derived;
 use crate::engine::first_edition::{ship_battle, winning};
@@ -363,7 +363,7 @@ fn attempt(q: &Question, state: &GameState) -> Verdict {
         "failed"
     };
     let reasons: Vec<Reason> = events.into_iter().map(|e| e.reason).collect();
-    claim_cited(value.into(), &q.is, reasons)
+    claim_citing(value.into(), &q.is, reasons, vec![])
 }
 
 /// "is this personnel the matching commander of that ship?" (Glossary
@@ -440,7 +440,7 @@ fn score(q: &Question, state: &GameState) -> Verdict {
     let mut reasons = Vec::new();
     let total =
         winning::Score::of(state, &player, &mut reasons).toward_winning(&player, &mut reasons);
-    claim_cited(total.to_string(), &q.is, reasons)
+    claim_citing(total.to_string(), &q.is, reasons, vec![])
 }
 
 /// The points a player needs to win.
@@ -448,7 +448,7 @@ fn points_to_win(q: &Question, state: &GameState) -> Verdict {
     let player = super::asker(&q.who, state);
     let mut reasons = Vec::new();
     let goal = winning::goal(state, &player, &mut reasons);
-    claim_cited(goal.to_string(), &q.is, reasons)
+    claim_citing(goal.to_string(), &q.is, reasons, vec![])
 }
 
 /// Who has won the game: a player's name, or "nobody yet".
@@ -456,8 +456,8 @@ fn game_winner(q: &Question, state: &GameState) -> Verdict {
     let players: Vec<String> = state.players.iter().map(|p| p.0.clone()).collect();
     let mut reasons = Vec::new();
     match winning::winner(state, &players, &mut reasons) {
-        winning::Winner::Player(p) => claim_cited(p, &q.is, reasons),
-        winning::Winner::NobodyYet => claim_cited("nobody yet".into(), &q.is, reasons),
+        winning::Winner::Player(p) => claim_citing(p, &q.is, reasons, vec![]),
+        winning::Winner::NobodyYet => claim_citing("nobody yet".into(), &q.is, reasons, vec![]),
         winning::Winner::Tied => Verdict::new(
             VerdictValue::Undecided(
                 "the players are tied on points, and the rules on winning do not say who wins a tie".into(),
@@ -465,19 +465,6 @@ fn game_winner(q: &Question, state: &GameState) -> Verdict {
             reasons,
             vec![],
         ),
-    }
-}
-
-/// A computed value whose reasons carry the citations of the rules that
-/// made it (the last reason is the deciding one).
-fn claim_cited(value: String, is: &Option<String>, mut reasons: Vec<Reason>) -> Verdict {
-    match is {
-        None => Verdict::new(VerdictValue::Value(value), reasons, vec![]),
-        Some(want) => {
-            let yes = crate::repair::fold_for_match(want) == crate::repair::fold_for_match(&value);
-            reasons.push(fact(format!("computed \"{value}\"; claim is \"{want}\"")));
-            Verdict::yes_no(yes, reasons, vec![])
-        }
     }
 }
 
