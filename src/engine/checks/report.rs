@@ -7,8 +7,8 @@ use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use super::{because, ruling};
 use crate::cards::model::{CardType, FacilityKind};
 use crate::engine::action::Phase;
-use crate::engine::question::ReportQuestion as Question;
-use crate::engine::state::{Format, GameState, Request, Target};
+use crate::engine::question::{OutcomeQuestion, ReportQuestion as Question};
+use crate::engine::state::{Format, GameState, Place, Request, Target};
 use crate::engine::verdict::{Reason, Verdict};
 use crate::vocab::card_rulings::Aspect;
 use crate::vocab::vocabulary;
@@ -77,6 +77,47 @@ pub fn can_report(q: &Question, state: &GameState) -> Verdict {
         asked,
     };
     decide(&rules(), &ctx)
+}
+
+/// `outcome of = "docked after reporting"`: does a ship reported `to` a
+/// place enter play docked? A space facility (or a Nor's docking site) that
+/// lets a ship report takes it docked ("docking": "When a space facility
+/// allows a ship to report there, the ship must report docked"); a planet
+/// facility takes none ("facility": "Ships cannot dock at a planet
+/// facility"); a card allowing a report elsewhere puts it in space or,
+/// when it says so, landed ("report").
+pub fn docked_after_reporting(q: &OutcomeQuestion, state: &GameState) -> Verdict {
+    let Some(ship) = q.who.card() else {
+        return super::undecided("`card` (the ship reported)", vec![], "docking");
+    };
+    let handle = &state.pieces[ship].handle;
+    if state.pieces[ship].card.card_type != CardType::Ship {
+        let why = format!("{handle} is not a ship: only ships dock");
+        return Verdict::yes_no(false, vec![because(why, "docking")], vec![]);
+    }
+    let (docked, why, entry) = match q.to {
+        None => return super::undecided("`to` (where the ship reports)", vec![], "docking"),
+        Some(Target::Piece(f)) => docked_at(state, f),
+        Some(Target::Planet(_)) => (false, "a ship a card lets report to a planet reports landed, not docked".into(), "report"),
+        Some(Target::Location(_)) => (false, "a ship a card lets report at a location (not to a facility) reports in space, undocked".into(), "report"),
+    };
+    Verdict::yes_no(
+        docked,
+        vec![because(format!("{handle}: {why}"), entry)],
+        vec![],
+    )
+}
+
+/// Whether a ship reporting to the card `f` is docked there, why, and the
+/// entry saying so.
+fn docked_at(state: &GameState, f: usize) -> (bool, String, &'static str) {
+    let place = &state.pieces[f];
+    match place.card.card_type {
+        CardType::Site => (true, format!("ships report docked at an appropriate docking site ({})", place.handle), "facility"),
+        CardType::Facility if matches!(place.at, Place::Planet(_)) => (false, format!("{} is a planet facility: ships cannot dock at a planet facility; they report in orbit of the planet", place.handle), "facility"),
+        CardType::Facility => (true, format!("when a space facility ({}) allows a ship to report there, the ship must report docked", place.handle), "docking"),
+        _ => (false, format!("{} is not a facility or site: nothing docks at it", place.handle), "docking"),
+    }
 }
 
 const REPORT: Entry = Entry::glossary("report");
@@ -233,7 +274,11 @@ fn normal_card_play(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
 }
 
 /// Reporting to a place that is not a card ("Vorta may report here", "Your
-/// [Fed] ships may report here") needs a card in play that allows it.
+/// [Fed] ships may report here") needs a card in play that allows it; by
+/// default nothing reports into space but a ship, and nothing straight to a
+/// planet ("report": "personnel may not normally be reported directly aboard
+/// a ship or to a planet"; a ship "always reports in space ... unless a card
+/// specifically allows or requires it to report landed").
 fn elsewhere(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     if r.to().is_some() {
         return Ruling::Next;
@@ -241,10 +286,15 @@ fn elsewhere(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     if let Some(by) = super::allowing_card(r.state, &r.asked, r.q.allowed_by) {
         return yes_because(reasons, format!("{by} allows it to report there"), REPORT);
     }
-    if r.q.to.is_some() {
-        return Ruling::No("cards report for duty to a facility, unless a card allows reporting elsewhere; none in play does".into());
-    }
-    Ruling::Undecided("`to` (the facility it reports to)".into())
+    let ship = *r.card_type() == CardType::Ship;
+    let why = match (r.q.to, ship) {
+        (None, _) => return Ruling::Undecided("`to` (the facility it reports to)".into()),
+        (Some(Target::Planet(_)), true) => "a ship, even if landable, always reports in space (usually docked) unless a card specifically allows or requires it to report landed; none in play does",
+        (Some(Target::Planet(_)), false) => "personnel and equipment may not normally be reported directly to a planet: they report to a compatible outpost, headquarters or site, unless a card allows reporting elsewhere; none in play does",
+        (_, true) => "a ship reports at a facility that allows it (usually docked), unless a card allows reporting elsewhere; none in play does",
+        (_, false) => "you may not report any card (except a ship) into space",
+    };
+    Ruling::No(why.into())
 }
 
 /// "Each Site card states what kind of cards may report there": site text
@@ -619,6 +669,41 @@ mod tests {
         ));
         let to_space = |_: &mut GameState, q: &mut Question| q.to = Some(Target::Location(0));
         assert!(matches!(ruling(elsewhere, to_space), Ruling::No(_)));
+    }
+
+    #[test]
+    fn nothing_reports_straight_to_a_planet_and_only_ships_into_space() {
+        let to = |t: Target| move |_: &mut GameState, q: &mut Question| q.to = Some(t);
+        let planet = ruling(elsewhere, to(Target::Planet(0)));
+        assert!(matches!(&planet, Ruling::No(w) if w.contains("planet")));
+        let space = ruling(elsewhere, to(Target::Location(0)));
+        assert!(matches!(&space, Ruling::No(w) if w.contains("into space")));
+        let landed = ruling(elsewhere, |s, q| {
+            s.pieces[0].card.card_type = CardType::Ship;
+            q.to = Some(Target::Planet(0));
+        });
+        assert!(matches!(&landed, Ruling::No(w) if w.contains("landed")));
+    }
+
+    #[test]
+    fn a_ship_reports_docked_at_a_space_facility_not_at_a_planet_one() {
+        let mut s = scene();
+        s.pieces[0].card.card_type = CardType::Ship;
+        let ask = |s: &GameState, to: Target| {
+            let q = OutcomeQuestion {
+                who: question(0).who,
+                of: "docked after reporting".into(),
+                to: Some(to),
+                ..Default::default()
+            };
+            docked_after_reporting(&q, s).value
+        };
+        assert_eq!(ask(&s, Target::Piece(1)), VerdictValue::Yes);
+        assert_eq!(ask(&s, Target::Location(0)), VerdictValue::No);
+        s.pieces[1].at = Place::Planet(0);
+        assert_eq!(ask(&s, Target::Piece(1)), VerdictValue::No);
+        s.pieces[0].card.card_type = CardType::Personnel;
+        assert_eq!(ask(&s, Target::Location(0)), VerdictValue::No);
     }
 
     #[test]
