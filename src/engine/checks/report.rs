@@ -3,6 +3,7 @@
 //! kind, compatibility and the quadrant rule ("report", "card play", "turn",
 //! "facility", "native quadrant").
 
+use super::report_site::{self, Admission};
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use super::{because, ruling};
 use crate::cards::model::{CardType, FacilityKind};
@@ -31,11 +32,46 @@ impl Report<'_> {
         }
     }
 
-    /// The facility reported to. Only the rules after `elsewhere` ask: that
-    /// rule ends every report that has no card as its `to`.
+    /// The facility reported to (for a site, its Nor). Only the rules after
+    /// `elsewhere` ask: that rule ends every report that has no card as its
+    /// `to`.
     fn facility(&self) -> usize {
+        let to = self
+            .to()
+            .expect("`elsewhere` ends reports without a facility");
+        report_site::station_of(self.state, to).unwrap_or(to)
+    }
+
+    /// The site reported to, if `to` is a site.
+    fn site(&self) -> Option<usize> {
         self.to()
-            .expect("`elsewhere` ends reports without a facility")
+            .filter(|&s| self.state.pieces[s].card.card_type == CardType::Site)
+    }
+
+    /// The card reporting, as a site's or headquarters' clauses read it: a
+    /// free report with no other card allowing it must be one the clause
+    /// makes free.
+    fn reporting(&self) -> report_site::Reporting<'_> {
+        report_site::Reporting {
+            state: self.state,
+            card: self.card,
+            player: &self.player,
+            free_only: self.q.free && self.q.allowed_by.is_none(),
+        }
+    }
+
+    /// A card other than a facility or site allowing the report (The
+    /// Emissary, Devidian Door): it lifts the quadrant rule and the docking
+    /// site.
+    fn allowed_elsewhere(&self) -> Result<Option<String>, String> {
+        let Some(by) = super::allowing_card(self.state, &self.asked, self.q.allowed_by) else {
+            return Ok(None);
+        };
+        match self.state.find(&by).map(|i| &self.state.pieces[i].card.card_type) {
+            Some(CardType::Facility | CardType::Site) => Ok(None),
+            Some(_) => Ok(Some(by)),
+            None => Err(format!("the card allowing the report (\"{by}\") is not in the scenario, so whether it is a facility or site is unknown")),
+        }
     }
 
     fn handle(&self, i: usize) -> &str {
@@ -48,7 +84,8 @@ impl Report<'_> {
 
     /// The facility reported to and the quadrant it is in.
     fn facility_here(&self) -> Option<(usize, String)> {
-        let f = self.to()?;
+        self.to()?;
+        let f = self.facility();
         let loc = self.state.location_of(f)?;
         Some((f, self.state.locations[loc].quadrant().to_string()))
     }
@@ -129,7 +166,7 @@ const FACILITY: Entry = Entry::glossary("facility");
 const CARD_PLAY: Entry = Entry::glossary("card play");
 
 /// The rules of `can report`, in order.
-pub fn rules<'a>() -> [Rule<Report<'a>>; 16] {
+pub fn rules<'a>() -> [Rule<Report<'a>>; 17] {
     [
         Rule {
             name: "a card in play forbids it",
@@ -166,6 +203,11 @@ pub fn rules<'a>() -> [Rule<Report<'a>>; 16] {
             name: "site reporting text",
             entry: Entry::glossary("site"),
             apply: site,
+        },
+        Rule {
+            name: "a Nor with a docking site",
+            entry: REPORT_QUADRANT,
+            apply: docking_site,
         },
         Rule {
             name: "to a facility",
@@ -297,25 +339,68 @@ fn elsewhere(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     Ruling::No(why.into())
 }
 
-/// "Each Site card states what kind of cards may report there": site text
-/// is not modelled, so the rule says what it would need.
-fn site(r: &Report, _: &mut Vec<Reason>) -> Ruling {
-    let f = r.facility();
-    let fac = &r.state.pieces[f];
-    if fac.card.card_type != CardType::Site {
+/// "Each Site card states what kind of cards may report there" (Glossary
+/// "site"): the site's compiled clauses (and those of its Nor's other sites
+/// speaking "at this Nor") must name the card.
+fn site(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    let Some(site) = r.site() else {
+        return Ruling::Next;
+    };
+    admitted(
+        report_site::admits(&r.reporting(), site),
+        r.handle(site),
+        reasons,
+    )
+}
+
+/// A site's or station's answer as a ruling.
+fn admitted(a: Admission, place: &str, reasons: &mut Vec<Reason>) -> Ruling {
+    match a {
+        Admission::Yes { reasons: why, .. } => {
+            reasons.extend(why);
+            Ruling::Next
+        }
+        Admission::No(why) => Ruling::No(why),
+        Admission::Undecided(what) => Ruling::Undecided(what),
+        Admission::Silent => Ruling::No(format!("{place}'s text lets no card report there")),
+    }
+}
+
+/// "When a site allows you to report (or download) cards, you may do so
+/// only if that Nor also has at least one docking site" - unless a card
+/// other than a facility or site allows the report ("report").
+fn docking_site(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    let Some(site) = r.site() else {
+        return Ruling::Next;
+    };
+    if let Ok(Some(by)) = r.allowed_elsewhere() {
+        reasons.push(because(
+            format!("{by} is not a facility or site: a docking site is not required on the Nor"),
+            "report",
+        ));
         return Ruling::Next;
     }
-    Ruling::Undecided(format!(
-        "whether {}'s text (\"{}\") lets {} report there: site reporting text is not modelled",
-        fac.handle,
-        fac.card.text,
-        r.handle(r.card)
-    ))
+    let Some(nor) = report_site::station_of(r.state, site) else {
+        return Ruling::Undecided(format!(
+            "which station {} is part of (`at` = the station's id)",
+            r.handle(site)
+        ));
+    };
+    let docking = report_site::sites_of(r.state, nor)
+        .into_iter()
+        .find(|&s| report_site::is_docking_site(r.state, s));
+    match docking {
+        Some(d) => {
+            reasons.push(because(format!("{} has a docking site ({})", r.handle(nor), r.handle(d)), "report"));
+            Ruling::Next
+        }
+        None => Ruling::No(format!("{} has no docking site: a site allows reporting only if its Nor has at least one docking site", r.handle(nor))),
+    }
 }
 
 fn to_a_facility(r: &Report, _: &mut Vec<Reason>) -> Ruling {
     let f = r.facility();
-    if r.state.pieces[f].card.card_type == CardType::Facility {
+    if r.state.pieces[f].card.card_type == CardType::Facility || r.site().is_some() {
         return Ruling::Next;
     }
     Ruling::No(format!(
@@ -329,13 +414,27 @@ fn kind(r: &Report) -> Option<FacilityKind> {
     r.state.pieces[r.facility()].card.facility_kind()
 }
 
-fn station(r: &Report, _: &mut Vec<Reason>) -> Ruling {
+/// "Stations do not allow reporting ... unless specified by game text on
+/// the station or its sites" ("facility"): reported to the station itself,
+/// one of its sites must take the card.
+fn station(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     let f = r.facility();
     let grants = crate::engine::permissions::grants(&r.state.pieces[f].card, "report");
-    if kind(r) != Some(FacilityKind::Station) || grants {
+    if kind(r) != Some(FacilityKind::Station) || grants || r.site().is_some() {
         return Ruling::Next;
     }
-    Ruling::No("stations do not allow reporting unless their text (or their sites') says so".into())
+    let mut undecided = None;
+    for site in report_site::sites_of(r.state, f) {
+        match report_site::admits(&r.reporting(), site) {
+            yes @ Admission::Yes { .. } => return admitted(yes, r.handle(site), reasons),
+            Admission::Undecided(what) => undecided = undecided.or(Some(what)),
+            _ => {}
+        }
+    }
+    match undecided {
+        Some(what) => Ruling::Undecided(what),
+        None => Ruling::No("stations do not allow reporting unless their text (or their sites') says so; none of its sites takes this card".into()),
+    }
 }
 
 fn opponents_outpost(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
@@ -376,6 +475,15 @@ fn headquarters(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
 /// are ("Personnel and ships may report to compatible facilities").
 fn compatible(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     let f = r.facility();
+    if kind(r) == Some(FacilityKind::Station) {
+        // "Your cards must be compatible with a facility (except a Nor)";
+        // the site's text said what it requires.
+        reasons.push(because(
+            "a station's sites, not compatibility with the station, decide who reports there",
+            "facility",
+        ));
+        return Ruling::Next;
+    }
     let (ok, why) = super::compat::sets_compatible(
         r.state,
         &r.player,
@@ -401,15 +509,16 @@ fn allowing_card(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     if r.facility_here().is_none() {
         return Ruling::Undecided("the facility is not at a spaceline location".into());
     }
-    let Some(by) = super::allowing_card(r.state, &r.asked, r.q.allowed_by) else {
-        return Ruling::Next;
-    };
-    match r.state.find(&by).map(|i| &r.state.pieces[i].card.card_type) {
-        Some(CardType::Facility | CardType::Site) => Ruling::Next,
-        Some(_) => {
-            yes_because(reasons, format!("{by} is not a facility or site: the card it allows may report to any quadrant"), REPORT_QUADRANT)
-        }
-        None => Ruling::Undecided(format!("the card allowing the report (\"{by}\") is not in the scenario, so whether it is a facility or site is unknown")),
+    match r.allowed_elsewhere() {
+        Ok(None) => Ruling::Next,
+        Ok(Some(by)) => yes_because(
+            reasons,
+            format!(
+                "{by} is not a facility or site: the card it allows may report to any quadrant"
+            ),
+            REPORT_QUADRANT,
+        ),
+        Err(what) => Ruling::Undecided(what),
     }
 }
 
@@ -455,10 +564,39 @@ fn card_native(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
         reasons.push(because("equipment is native to all quadrants", "report"));
         return Ruling::Yes;
     }
-    let native = card.quadrant.clone().unwrap_or_else(|| {
+    // "[GQ][Non] personnel may report here, ignoring their [GQ] icon".
+    let ignoring = match r.site().map(|s| report_site::admits(&r.reporting(), s)) {
+        Some(Admission::Yes { ignoring, .. }) => ignoring,
+        _ => Vec::new(),
+    };
+    let icons: Vec<String> = card
+        .icons
+        .iter()
+        .filter(|i| {
+            !ignoring
+                .iter()
+                .any(|x| x.trim_matches(['[', ']']).eq_ignore_ascii_case(i))
+        })
+        .cloned()
+        .collect();
+    if icons.len() < card.icons.len() {
+        reasons.push(because(
+            format!(
+                "{} reports ignoring its {} icon",
+                card.title,
+                ignoring.join(" ")
+            ),
+            "site",
+        ));
+    }
+    let native = match ignoring.is_empty() {
+        true => card.quadrant.clone(),
+        false => None,
+    }
+    .unwrap_or_else(|| {
         vocabulary()
             .affiliations
-            .native_quadrant(&card.icons)
+            .native_quadrant(&icons)
             .to_string()
     });
     reasons.push(because(
@@ -657,53 +795,57 @@ mod tests {
         assert_eq!(ruling(normal_card_play, |_, _| ()), Ruling::Next);
     }
 
+    /// The scene's outpost made a station with a site (2) whose text is
+    /// `site_text`, the Klingon in hand a SCIENCE personnel.
+    fn with_site(s: &mut GameState, q: &mut Question, site_text: &str) {
+        s.pieces[1].card.class = Some("Station".into());
+        s.pieces[0].card.skills = vec![crate::cards::model::Skill {
+            name: "SCIENCE".into(),
+            level: 1.0,
+        }];
+        let site = piece(s, "Lab", CardType::Site, "alice", Place::Aboard(1), |c| {
+            c.text = site_text.into()
+        });
+        q.to = Some(Target::Piece(site));
+    }
+
     #[test]
-    fn a_site_is_undecided_and_a_missing_place_is_asked_for() {
-        assert!(matches!(
-            ruling(site, |s, _| s.pieces[1].card.card_type = CardType::Site),
-            Ruling::Undecided(_)
-        ));
+    fn a_site_takes_only_the_cards_its_text_names() {
+        let lab = "Compatible SCIENCE-classification personnel may report here.";
+        assert_eq!(ruling(site, |s, q| with_site(s, q, lab)), Ruling::Next);
+        let ops = "Compatible OFFICER-classification personnel may report here.";
+        assert!(refused(ruling(site, |s, q| with_site(s, q, ops))));
+        let intendant =
+            "Any personnel who mentions The Intendant as a romantic partner may report here.";
+        let unread = ruling(site, |s, q| with_site(s, q, intendant));
+        assert!(matches!(unread, Ruling::Undecided(_)), "{unread:?}");
+        let federation_only = |s: &mut GameState, q: &mut Question| {
+            with_site(s, q, lab);
+            s.pieces[1].card.affiliations = vec!["Federation".into()];
+        };
+        assert!(refused(ruling(site, federation_only)));
         assert!(matches!(
             ruling(elsewhere, |_, q| q.to = None),
             Ruling::Undecided(_)
         ));
-        let to_space = |_: &mut GameState, q: &mut Question| q.to = Some(Target::Location(0));
-        assert!(matches!(ruling(elsewhere, to_space), Ruling::No(_)));
     }
 
     #[test]
-    fn nothing_reports_straight_to_a_planet_and_only_ships_into_space() {
-        let to = |t: Target| move |_: &mut GameState, q: &mut Question| q.to = Some(t);
-        let planet = ruling(elsewhere, to(Target::Planet(0)));
-        assert!(matches!(&planet, Ruling::No(w) if w.contains("planet")));
-        let space = ruling(elsewhere, to(Target::Location(0)));
-        assert!(matches!(&space, Ruling::No(w) if w.contains("into space")));
-        let landed = ruling(elsewhere, |s, q| {
-            s.pieces[0].card.card_type = CardType::Ship;
-            q.to = Some(Target::Planet(0));
+    fn a_site_needs_a_docking_site_on_its_nor() {
+        let lab = "Compatible SCIENCE-classification personnel may report here.";
+        assert!(refused(ruling(docking_site, |s, q| with_site(s, q, lab))));
+        let docked = ruling(docking_site, |s, q| {
+            with_site(s, q, lab);
+            piece(
+                s,
+                "Pylons",
+                CardType::Site,
+                "alice",
+                Place::Aboard(1),
+                |c| c.text = "Any ship may dock and undock here.".into(),
+            );
         });
-        assert!(matches!(&landed, Ruling::No(w) if w.contains("landed")));
-    }
-
-    #[test]
-    fn a_ship_reports_docked_at_a_space_facility_not_at_a_planet_one() {
-        let mut s = scene();
-        s.pieces[0].card.card_type = CardType::Ship;
-        let ask = |s: &GameState, to: Target| {
-            let q = OutcomeQuestion {
-                who: question(0).who,
-                of: "docked after reporting".into(),
-                to: Some(to),
-                ..Default::default()
-            };
-            docked_after_reporting(&q, s).value
-        };
-        assert_eq!(ask(&s, Target::Piece(1)), VerdictValue::Yes);
-        assert_eq!(ask(&s, Target::Location(0)), VerdictValue::No);
-        s.pieces[1].at = Place::Planet(0);
-        assert_eq!(ask(&s, Target::Piece(1)), VerdictValue::No);
-        s.pieces[0].card.card_type = CardType::Personnel;
-        assert_eq!(ask(&s, Target::Location(0)), VerdictValue::No);
+        assert_eq!(docked, Ruling::Next);
     }
 
     #[test]
