@@ -211,23 +211,53 @@ fn ignored_icons(after: &[Token], w: &ReportingWords) -> Vec<String> {
         .collect()
 }
 
-/// The reporters of a subject list: items split at commas, "and", "or";
-/// a card-type noun ending the list ("Smuggling, Acquisition and [Non]
-/// Navigation personnel") belongs to every item before it.
+/// The reporters of a subject: groups joined by a capital "OR" ("one
+/// Romulan General, Admiral, Senator or Proconsul OR {Sela} or {Tomalak}"),
+/// each a list.
 fn reporters_in(s: &[Token], w: &ReportingWords) -> Vec<Reporter> {
+    s.split(|t| t.is_word("or") && t.caps)
+        .flat_map(|group| listed(group, w))
+        .collect()
+}
+
+/// The reporters of one list: items split at commas, "and", "or". A
+/// card-type noun ending the list ("Smuggling, Acquisition and [Non]
+/// Navigation personnel") belongs to every item before it; an affiliation
+/// opening it ("Romulan General, Admiral, Senator or Proconsul") to every
+/// item after it.
+fn listed(s: &[Token], w: &ReportingWords) -> Vec<Reporter> {
     let items: Vec<&[Token]> = s
         .split(|t| t.is_punct(",") || t.is_word("and") || t.is_word("or"))
         .filter(|i| !i.is_empty())
         .collect();
     let mut out: Vec<Reporter> = items.iter().map(|i| reporter(i, w)).collect();
+    if out.len() < 2 {
+        return out;
+    }
     let trailing = out.last().and_then(|r| r.card_type.clone());
-    let lists_before = out.len() > 1;
-    for r in out.iter_mut().filter(|r| r.card_type.is_none()) {
-        if lists_before {
-            r.card_type.clone_from(&trailing);
+    let leading = out[0]
+        .traits
+        .first()
+        .filter(|t| out[0].traits.len() > 1 && is_affiliation(&t.descriptor))
+        .cloned();
+    for r in out.iter_mut().skip(1) {
+        if let Some(t) = &leading {
+            r.traits.insert(0, t.clone());
         }
     }
+    for r in out.iter_mut().filter(|r| r.card_type.is_none()) {
+        r.card_type.clone_from(&trailing);
+    }
     out
+}
+
+/// A word naming an affiliation ("Romulan", "Klingons").
+fn is_affiliation(d: &Descriptor) -> bool {
+    let Descriptor::Word(w) = d else {
+        return false;
+    };
+    let affiliations = &crate::vocab::vocabulary().affiliations;
+    affiliations.canonical(w).is_some() || affiliations.canonical(w.trim_end_matches('s')).is_some()
 }
 
 /// One item of a subject list.
@@ -417,7 +447,11 @@ mod tests {
         assert!(freighters.free);
         let hq = one("Once per turn, one Romulan General, Admiral, Senator or Proconsul OR {Sela} or {Tomalak} OR one {HQ} card may play for free here.");
         assert!(hq.free);
-        assert!(hq.reporters.iter().any(|r| words(r) == ["admiral"]));
+        assert!(hq
+            .reporters
+            .iter()
+            .any(|r| words(r) == ["romulan", "admiral"]));
+        assert!(hq.reporters.iter().any(|r| words(r) == ["Sela"]));
     }
 
     #[test]

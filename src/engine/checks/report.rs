@@ -166,7 +166,7 @@ const FACILITY: Entry = Entry::glossary("facility");
 const CARD_PLAY: Entry = Entry::glossary("card play");
 
 /// The rules of `can report`, in order.
-pub fn rules<'a>() -> [Rule<Report<'a>>; 17] {
+pub fn rules<'a>() -> [Rule<Report<'a>>; 18] {
     [
         Rule {
             name: "a card in play forbids it",
@@ -228,6 +228,11 @@ pub fn rules<'a>() -> [Rule<Report<'a>>; 17] {
             name: "headquarters",
             entry: FACILITY,
             apply: headquarters,
+        },
+        Rule {
+            name: "a free report through a headquarters",
+            entry: Entry::rulings("headquarters"),
+            apply: free_at_headquarters,
         },
         Rule {
             name: "compatible with the facility",
@@ -469,6 +474,23 @@ fn headquarters(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
         ));
     }
     Ruling::Next
+}
+
+/// "In order to report a personnel by rank or title ... for free using a
+/// headquarters' text, the Personnel card must have one of the listed
+/// ranks or titles in its card title or lore" (Current Rulings
+/// "headquarters"): a free report no other card allows must be one the
+/// headquarters' text names.
+fn free_at_headquarters(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    if kind(r) != Some(FacilityKind::Headquarters) || !r.reporting().free_only {
+        return Ruling::Next;
+    }
+    let hq = r.facility();
+    admitted(
+        report_site::admits(&r.reporting(), hq),
+        r.handle(hq),
+        reasons,
+    )
 }
 
 /// "report" sends cards to a compatible facility; "compatible" says which
@@ -828,6 +850,27 @@ mod tests {
             ruling(elsewhere, |_, q| q.to = None),
             Ruling::Undecided(_)
         ));
+    }
+
+    #[test]
+    fn a_free_report_at_a_headquarters_is_for_the_ranks_it_names() {
+        let hq = |lore: &'static str| {
+            move |s: &mut GameState, q: &mut Question| {
+                s.pieces[1].card.class = Some("Headquarters".into());
+                s.pieces[1].card.text =
+                    "Once per turn, one Klingon Chancellor OR one {HQ} card may play for free here.".into();
+                s.pieces[0].card.lore = lore.into();
+                q.free = true;
+            }
+        };
+        let chancellor = ruling(free_at_headquarters, hq("Chancellor of the High Council."));
+        assert_eq!(chancellor, Ruling::Next);
+        assert!(refused(ruling(free_at_headquarters, hq("A warrior."))));
+        let normal = ruling(free_at_headquarters, |s, q| {
+            hq("A warrior.")(s, q);
+            q.free = false;
+        });
+        assert_eq!(normal, Ruling::Next);
     }
 
     #[test]

@@ -161,8 +161,15 @@ fn clause_admits(r: &Reporting, site: usize, host: usize, c: &ReportClause) -> A
     if c.vacant && occupied {
         return Admission::No(format!("{text}: the site is occupied"));
     }
+    // A site's clause is its "site" text; a headquarters' free report is
+    // Current Rulings "headquarters".
+    let why = format!("{text}: {why}");
+    let reason = match state.pieces[site].card.card_type {
+        CardType::Site => because(why, "site"),
+        _ => super::ruling(why, "headquarters"),
+    };
     Admission::Yes {
-        reasons: vec![because(format!("{text}: {why}"), "site")],
+        reasons: vec![reason],
         ignoring: c.ignoring.clone(),
     }
 }
