@@ -196,6 +196,9 @@ pub struct ReportingWords {
     pub no_staffing: Vec<String>,
     pub fewer_than: Vec<String>,
     pub staffing_icons: Vec<String>,
+    /// "Select classification and gender ... when reporting".
+    pub select: Vec<String>,
+    pub when_reporting: Vec<String>,
 }
 
 /// The phrases that mark a dilemma's trigger, nullifiers, conditions, cure,

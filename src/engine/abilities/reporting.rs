@@ -37,6 +37,8 @@ pub struct Reporter {
     /// Every one must hold (a classification, a skill, an icon, a title, a
     /// rank or title identified in title or lore; "non-" negates).
     pub traits: Vec<Trait>,
+    /// "SCIENCE-classification": the personnel's classification.
+    pub classification: Option<String>,
     pub affiliation: AffiliationRule,
     /// "with fewer than three staffing icons" (3); "with no staffing
     /// requirements" (1).
@@ -265,6 +267,7 @@ fn reporter(s: &[Token], w: &ReportingWords) -> Reporter {
     let mut r = Reporter {
         card_type: None,
         traits: Vec::new(),
+        classification: None,
         affiliation: AffiliationRule::Unstated,
         staffing_below: None,
         unread: None,
@@ -331,7 +334,8 @@ fn named_feature(
     words: &mut Vec<String>,
 ) -> Option<Descriptor> {
     if let Some(class) = t.text.strip_suffix(&w.classification) {
-        return Some(Descriptor::Word(class.to_string()));
+        r.classification = Some(class.to_string());
+        return None;
     }
     if t.text.ends_with(&w.related) {
         r.card_type = Some("equipment".into());
@@ -379,6 +383,32 @@ fn card_type_at(s: &[Token], k: usize, w: &ReportingWords) -> Option<(String, us
     .find_map(|(kind, phrases)| any_phrase_at(s, k, phrases).map(|e| (kind.to_string(), e)))
 }
 
+/// The features a card selects "when reporting" ("Select classification
+/// and gender ... when reporting"): they do not exist before it has
+/// reported (Glossary "report": "Selected or shared features or skills do
+/// not exist until you have reported the personnel for duty").
+pub fn selected_when_reporting(text: &str) -> Vec<String> {
+    let w = &Lexicon::get().reporting;
+    let toks = grammar::tokenize(text);
+    let mut out = Vec::new();
+    for (s, _) in grammar::sentences(&toks) {
+        let s = outside_parentheses(&s);
+        let select = (0..s.len()).find_map(|k| any_phrase_at(&s, k, &w.select));
+        let when = (0..s.len()).find(|&k| any_phrase_at(&s, k, &w.when_reporting).is_some());
+        let (Some(from), Some(to)) = (select, when) else {
+            continue;
+        };
+        out.extend(
+            s.get(from..to)
+                .unwrap_or_default()
+                .iter()
+                .filter(|t| t.kind == TokKind::Word && !t.is_word("and") && !t.is_word("or"))
+                .map(|t| t.text.clone()),
+        );
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -408,7 +438,7 @@ mod tests {
         let lab = &c.reporters[0];
         assert_eq!(lab.affiliation, AffiliationRule::Compatible);
         assert_eq!(lab.card_type.as_deref(), Some("personnel"));
-        assert_eq!(words(lab), ["science"]);
+        assert_eq!(lab.classification.as_deref(), Some("science"));
         assert_eq!(words(&c.reporters[1]), ["science-related equipment"]);
         assert_eq!(words(&c.reporters[3]), ["PADDs"]);
     }
@@ -463,5 +493,11 @@ mod tests {
         let quarters = one("{The Intendant}, [KCA] Vulcans, and any personnel who mentions The Intendant as a romantic partner may report here.");
         assert!(quarters.reporters.iter().any(|r| r.unread.is_some()));
         assert!(compile("Has a Holodeck. Tractor Beam.").is_empty());
+        let android = "* Computer Skill Youth * Select classification and gender (male, female, or genderless) when reporting.";
+        assert_eq!(
+            selected_when_reporting(android),
+            ["classification", "gender"]
+        );
+        assert!(selected_when_reporting("Select one skill once each turn.").is_empty());
     }
 }

@@ -162,11 +162,15 @@ const REPORT: Entry = Entry::glossary("report");
 /// by the Glossary's "report" and by Current Rulings' "reporting for duty".
 const REPORT_QUADRANT: Entry = REPORT.stated_in_rulings("reporting for duty");
 const TURN: Entry = Entry::glossary("turn");
+/// Reporting an infiltrator to the opponent's side: the Glossary's
+/// "infiltration icon" and Current Rulings' "infiltration icons".
+const INFILTRATION: Entry =
+    Entry::glossary("infiltration icon").stated_in_rulings("infiltration icons");
 const FACILITY: Entry = Entry::glossary("facility");
 const CARD_PLAY: Entry = Entry::glossary("card play");
 
 /// The rules of `can report`, in order.
-pub fn rules<'a>() -> [Rule<Report<'a>>; 18] {
+pub fn rules<'a>() -> [Rule<Report<'a>>; 19] {
     [
         Rule {
             name: "a card in play forbids it",
@@ -218,6 +222,11 @@ pub fn rules<'a>() -> [Rule<Report<'a>>; 18] {
             name: "not to a station",
             entry: FACILITY,
             apply: station,
+        },
+        Rule {
+            name: "an infiltrator to the opponent's side",
+            entry: INFILTRATION,
+            apply: infiltrator,
         },
         Rule {
             name: "not to an opponent's outpost",
@@ -351,11 +360,13 @@ fn site(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     let Some(site) = r.site() else {
         return Ruling::Next;
     };
-    admitted(
-        report_site::admits(&r.reporting(), site),
-        r.handle(site),
-        reasons,
-    )
+    let admission = report_site::admits(&r.reporting(), site);
+    let card = &r.state.pieces[r.card].card;
+    let selects = crate::engine::abilities::reporting::selected_when_reporting(&card.text);
+    if matches!(admission, Admission::No(_)) && !selects.is_empty() {
+        reasons.push(because(format!("{} selects its {} when reporting: selected features do not exist until it has reported", card.title, selects.join(" and ")), "report"));
+    }
+    admitted(admission, r.handle(site), reasons)
 }
 
 /// A site's or station's answer as a ruling.
@@ -440,6 +451,52 @@ fn station(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
         Some(what) => Ruling::Undecided(what),
         None => Ruling::No("stations do not allow reporting unless their text (or their sites') says so; none of its sites takes this card".into()),
     }
+}
+
+/// A personnel with an infiltration icon "may report to your opponent's
+/// side of the table, to a compatible facility (regardless of quadrant)"
+/// if the opponent is playing that affiliation (Glossary "infiltration
+/// icon"): has seeded or played a card of it, even one no longer in play
+/// (Current Rulings "infiltration icons").
+fn infiltrator(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    let f = r.facility();
+    let opponent = &r.state.pieces[f].controller;
+    let icons = &vocabulary().icons;
+    let infiltrates: Vec<&str> = r.state.pieces[r.card]
+        .card
+        .icons
+        .iter()
+        .filter_map(|i| icons.infiltrates(i))
+        .collect();
+    if opponent.eq_ignore_ascii_case(&r.player) || infiltrates.is_empty() || r.site().is_some() {
+        return Ruling::Next;
+    }
+    let played = |aff: &str| {
+        r.state.pieces.iter().enumerate().any(|(i, p)| {
+            p.owner.eq_ignore_ascii_case(opponent)
+                && !matches!(p.at, Place::Hand | Place::DrawDeck | Place::SeedDeck)
+                && !p.status.face_down
+                && r.state
+                    .affiliations(i)
+                    .iter()
+                    .any(|a| a.eq_ignore_ascii_case(aff))
+        })
+    };
+    let facility = r.state.affiliations(f);
+    for aff in &infiltrates {
+        if !played(aff) {
+            continue;
+        }
+        let (ok, why) =
+            super::compat::sets_compatible(r.state, &r.player, &[aff.to_string()], &facility);
+        if ok {
+            reasons.extend(why);
+            let text = format!("{} may infiltrate: {opponent} is playing {aff}, and {} is compatible with {aff}; an infiltrator reports to the opponent's side regardless of quadrant", r.state.pieces[r.card].card.title, r.handle(f));
+            return yes_because(reasons, text, INFILTRATION);
+        }
+    }
+    reasons.push(because(format!("{} may infiltrate only {}: {opponent} must be playing that affiliation (have seeded or played a card of it) and the facility must be compatible with it", r.state.pieces[r.card].card.title, infiltrates.join(", ")), "infiltration icon"));
+    Ruling::Next
 }
 
 fn opponents_outpost(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {

@@ -115,6 +115,7 @@ pub fn admits(r: &Reporting, to: usize) -> Admission {
     }
     let who = &state.pieces[r.card].card.title;
     let place = &state.pieces[to].handle;
+
     Admission::No(match refusals.is_empty() {
         true => format!("{place}'s text does not let {who} report there"),
         false => format!(
@@ -197,7 +198,7 @@ fn reporter_matches(r: &Reporting, host: usize, p: &Reporter, c: &ReportClause) 
         .iter()
         .all(|t| identified(state, r.card, t) != t.negated);
     let staffed = p.staffing_below.is_none_or(|n| card.staffing.len() < n);
-    if !(typed && features && staffed) {
+    if !(typed && features && staffed && classified(card, p)) {
         return Named::No;
     }
     if let Some(what) = &p.unread {
@@ -211,6 +212,24 @@ fn reporter_matches(r: &Reporting, host: usize, p: &Reporter, c: &ReportClause) 
         (None, Some(cond)) => Named::Unread(format!("\"{cond}\" holds")),
         (None, None) => Named::No,
     }
+}
+
+/// The classification a clause names: the personnel's, which a card that
+/// selects it "when reporting" does not have yet (Glossary "report": "the
+/// card Soong-type Android may not report to a site allowing a certain
+/// classification to report, because it has no classification before
+/// reporting").
+fn classified(card: &crate::cards::model::Card, p: &Reporter) -> bool {
+    let Some(class) = &p.classification else {
+        return true;
+    };
+    let selects = reporting::selected_when_reporting(&card.text);
+    !selects.iter().any(|f| f == "classification")
+        && (card
+            .class
+            .as_deref()
+            .is_some_and(|c| c.eq_ignore_ascii_case(class))
+            || card.skill_level(class) > 0.0)
 }
 
 /// A feature the card has: a skill, classification, icon, affiliation or
