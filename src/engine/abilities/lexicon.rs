@@ -199,6 +199,11 @@ pub struct ReportingWords {
     /// "Select classification and gender ... when reporting".
     pub select: Vec<String>,
     pub when_reporting: Vec<String>,
+    /// A card letting [AU] cards enter play: the icon, the acts, and the
+    /// words that except the icon instead ("unless [AU]").
+    pub alternate_universe: String,
+    pub enter_play: Vec<String>,
+    pub except: Vec<String>,
 }
 
 /// The phrases that mark a dilemma's trigger, nullifiers, conditions, cure,

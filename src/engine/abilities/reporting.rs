@@ -409,6 +409,25 @@ pub fn selected_when_reporting(text: &str) -> Vec<String> {
     out
 }
 
+/// Whether a card's text lets [AU] cards enter play ("Door is now open,
+/// allowing your [AU] icon cards to enter play", "Your [AU] cards may seed
+/// and play", "[AU] ships may report here"): a sentence naming the icon and
+/// an act of entering play, the icon not excepted ("(unless [AU])").
+/// Glossary "Alternate Universe icon": "an open Doorway or other card which
+/// allows such cards to enter play".
+pub fn allows_alternate_universe(text: &str) -> bool {
+    let w = &Lexicon::get().reporting;
+    let toks = grammar::tokenize(text);
+    grammar::sentences(&toks).iter().any(|(s, _)| {
+        let icon = s.iter().enumerate().any(|(k, t)| {
+            t.kind == TokKind::Icon
+                && t.text.eq_ignore_ascii_case(&w.alternate_universe)
+                && !(k > 0 && w.except.contains(&s[k - 1].text))
+        });
+        icon && (0..s.len()).any(|k| any_phrase_at(s, k, &w.enter_play).is_some())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -499,5 +518,12 @@ mod tests {
             ["classification", "gender"]
         );
         assert!(selected_when_reporting("Select one skill once each turn.").is_empty());
+        assert!(allows_alternate_universe("Place one on table during the seed phase. Door is now open, allowing your [AU] icon cards to enter play. OR Stock in deck."));
+        assert!(allows_alternate_universe(
+            "Until solved, [AU] ships may report here."
+        ));
+        assert!(!allows_alternate_universe(
+            "Your [Fed] ships may report here (unless [AU])."
+        ));
     }
 }

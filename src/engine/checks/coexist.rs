@@ -23,7 +23,8 @@ fn persona_names(c: &Card) -> Vec<String> {
     }
 }
 
-fn same_persona(a: &Card, b: &Card) -> bool {
+/// Versions of one persona (or the same title): `can report` asks it too.
+pub fn same_persona(a: &Card, b: &Card) -> bool {
     let theirs = persona_names(b);
     crate::repair::fold_for_match(&a.title) == crate::repair::fold_for_match(&b.title)
         || persona_names(a).iter().any(|p| theirs.contains(p))

@@ -162,6 +162,7 @@ const REPORT: Entry = Entry::glossary("report");
 /// by the Glossary's "report" and by Current Rulings' "reporting for duty".
 const REPORT_QUADRANT: Entry = REPORT.stated_in_rulings("reporting for duty");
 const TURN: Entry = Entry::glossary("turn");
+const UNIQUE: Entry = Entry::glossary("unique and universal");
 /// Reporting an infiltrator to the opponent's side: the Glossary's
 /// "infiltration icon" and Current Rulings' "infiltration icons".
 const INFILTRATION: Entry =
@@ -170,7 +171,7 @@ const FACILITY: Entry = Entry::glossary("facility");
 const CARD_PLAY: Entry = Entry::glossary("card play");
 
 /// The rules of `can report`, in order.
-pub fn rules<'a>() -> [Rule<Report<'a>>; 19] {
+pub fn rules<'a>() -> [Rule<Report<'a>>; 21] {
     [
         Rule {
             name: "a card in play forbids it",
@@ -197,6 +198,16 @@ pub fn rules<'a>() -> [Rule<Report<'a>>; 19] {
             name: "the normal card play",
             entry: CARD_PLAY,
             apply: normal_card_play,
+        },
+        Rule {
+            name: "one copy of a unique card, one version of a persona",
+            entry: UNIQUE,
+            apply: already_in_play,
+        },
+        Rule {
+            name: "Alternate Universe cards need an open doorway",
+            entry: Entry::glossary("Alternate Universe icon"),
+            apply: alternate_universe,
         },
         Rule {
             name: "elsewhere when a card allows it",
@@ -327,6 +338,99 @@ fn normal_card_play(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
             "your normal card play is the one card play allowed each turn, and it is used".into()
         })
     })
+}
+
+/// "Each player may have only one copy of a particular unique (or Enigma)
+/// personnel or ship (or of the same persona) ... in play at any time"
+/// ("unique and universal"), "including cards which have been captured,
+/// commandeered ... by your opponent" ("persona"): the player's own cards
+/// in play, versions of a persona by the persona rule of `can coexist`.
+fn already_in_play(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    let card = &r.state.pieces[r.card].card;
+    let persona_rule = matches!(card.card_type, CardType::Personnel | CardType::Ship);
+    let unique = if persona_rule {
+        !card.universal
+    } else {
+        crate::engine::abilities::compile(card).states("unique")
+    };
+    if !unique {
+        return Ruling::Next;
+    }
+    let fold = crate::repair::fold_for_match;
+    for (i, p) in r.state.pieces.iter().enumerate() {
+        let mine = p.owner.eq_ignore_ascii_case(&r.player);
+        if i == r.card || !r.state.in_play(i) {
+            continue;
+        }
+        let same = fold(&p.card.title) == fold(&card.title)
+            || persona_rule && super::coexist::same_persona(card, &p.card);
+        if !mine {
+            if same {
+                reasons.push(because(format!("{} in play is your opponent's: you and your opponent may each have a copy of the same non-universal persona in play", p.handle), "persona"));
+            }
+            continue;
+        }
+        if fold(&p.card.title) == fold(&card.title) {
+            return Ruling::Refused(because(format!("{} is unique and your copy ({}) is already in play: another copy may not be played", card.title, p.handle), UNIQUE.title));
+        }
+        if persona_rule && super::coexist::same_persona(card, &p.card) {
+            return Ruling::Refused(because(format!("{} is a version of the same persona as your {} in play: you may not have more than one instance of the same non-universal persona in play", card.title, p.handle), "persona"));
+        }
+    }
+    Ruling::Next
+}
+
+/// "You may normally seed or play cards with this icon only if you have an
+/// open Doorway or other card which allows such cards to enter play ... If
+/// the card allowing your Alternate Universe cards to play is closed or
+/// discarded, you may not play additional Alternate Universe cards"
+/// (Glossary "Alternate Universe icon").
+fn alternate_universe(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    use crate::engine::abilities::reporting::allows_alternate_universe;
+    let card = &r.state.pieces[r.card].card;
+    if !card.has_icon("AU") {
+        return Ruling::Next;
+    }
+    let mut closed = Vec::new();
+    let yours = |i: usize| {
+        let p = &r.state.pieces[i];
+        (r.state.in_play(i) && p.controller.eq_ignore_ascii_case(&r.player))
+            || r.q.allowed_by.is_some_and(|a| a.0 == i)
+    };
+    for (i, p) in r.state.pieces.iter().enumerate() {
+        if i == r.card || !yours(i) || !allows_alternate_universe(&p.card.text) {
+            continue;
+        }
+        if p.status.closed {
+            closed.push(p.handle.clone());
+            continue;
+        }
+        reasons.push(because(
+            format!("{} allows your [AU] cards to enter play", p.handle),
+            "Alternate Universe icon",
+        ));
+        return Ruling::Next;
+    }
+    let mission = r
+        .state
+        .locations
+        .iter()
+        .find(|l| l.solved_by.is_none() && allows_alternate_universe(&l.mission.text));
+    if let Some(l) = mission {
+        reasons.push(because(
+            format!("{} allows [AU] cards to enter play", l.name),
+            "Alternate Universe icon",
+        ));
+        return Ruling::Next;
+    }
+    let shut = match closed.is_empty() {
+        true => String::new(),
+        false => format!(
+            " ({} is closed: a closed doorway allows nothing)",
+            closed.join(", ")
+        ),
+    };
+    Ruling::No(format!("{} has the Alternate Universe icon: it may play only with an open doorway or another card allowing [AU] cards to enter play{shut}", card.title))
 }
 
 /// Reporting to a place that is not a card ("Vorta may report here", "Your
@@ -928,6 +1032,46 @@ mod tests {
             q.free = false;
         });
         assert_eq!(normal, Ruling::Next);
+    }
+
+    #[test]
+    fn a_second_copy_or_version_of_your_unique_card_may_not_report() {
+        let copy = |owner: &'static str| {
+            move |s: &mut GameState, _: &mut Question| {
+                piece(
+                    s,
+                    "Kurn",
+                    CardType::Personnel,
+                    owner,
+                    Place::Aboard(1),
+                    |_| (),
+                );
+            }
+        };
+        assert!(refused(ruling(already_in_play, copy("alice"))));
+        assert_eq!(ruling(already_in_play, copy("bob")), Ruling::Next);
+        let universal = |s: &mut GameState, q: &mut Question| {
+            copy("alice")(s, q);
+            s.pieces[0].card.universal = true;
+        };
+        assert_eq!(ruling(already_in_play, universal), Ruling::Next);
+    }
+
+    #[test]
+    fn an_alternate_universe_card_needs_an_open_doorway() {
+        let au = |s: &mut GameState, _: &mut Question| s.pieces[0].card.icons = vec!["AU".into()];
+        assert!(refused(ruling(alternate_universe, au)));
+        let door = |closed: bool| {
+            move |s: &mut GameState, q: &mut Question| {
+                au(s, q);
+                let d = piece(s, "Door", CardType::Doorway, "alice", Place::Table, |c| {
+                    c.text = "Door is now open, allowing your [AU] icon cards to enter play.".into()
+                });
+                s.pieces[d].status.closed = closed;
+            }
+        };
+        assert_eq!(ruling(alternate_universe, door(false)), Ruling::Next);
+        assert!(refused(ruling(alternate_universe, door(true))));
     }
 
     #[test]
