@@ -11,6 +11,7 @@ pub mod deck;
 pub mod dilemma;
 pub mod outcome;
 pub mod report;
+pub mod report_site;
 pub mod respond;
 pub mod restraints;
 pub mod rules;
