@@ -14,7 +14,7 @@
 //! compares (stored per card at ingest). The persona rule does not apply to other card types (Glossary
 //! "card titles").
 
-use super::model::{Card, CardType, Persona};
+use super::model::{Card, CardType, Persona, Skill, Stat};
 use crate::repair::fold_for_match;
 
 /// How a card stands for a persona.
@@ -138,9 +138,61 @@ pub fn persons(c: &Card) -> Vec<PersonaId> {
     named
 }
 
-/// A dual-personnel card: two people, each a persona of its own.
+/// A dual-personnel card: two people, each a persona of its own, with two
+/// classifications ("OFFICER+SECURITY"). Bones names two personas but is one
+/// personnel.
 pub fn is_dual(c: &Card) -> bool {
-    c.is_personnel() && named(c).count() > 1
+    c.is_personnel() && named(c).count() > 1 && c.class.as_deref().is_some_and(|k| k.contains('+'))
+}
+
+/// The personnel a dual-personnel card holds, each with only its own
+/// skills, classification and attributes (Glossary "dual-personnel cards":
+/// they "appear in the same order as the individual personnel's skills are
+/// listed"). A skill each of the two has once is not "x2" on either of them.
+/// Empty for any other card, or when the halves cannot be told apart.
+pub fn people(c: &Card) -> Vec<Card> {
+    if !is_dual(c) {
+        return vec![];
+    }
+    let named: Vec<&Persona> = c
+        .all_personas()
+        .into_iter()
+        .filter(|p| !p.name.is_empty())
+        .collect();
+    let boxes = super::parse::people_skill_boxes(&c.text);
+    let classes: Vec<&str> = c.class.as_deref().unwrap_or("").split('+').collect();
+    if boxes.len() != named.len() || classes.len() != named.len() {
+        return vec![];
+    }
+    let nth = |stat: &Option<Stat>, i: usize| -> Option<Stat> {
+        let printed = stat.as_ref()?.to_string();
+        Stat::parse(printed.split('+').nth(i)?)
+    };
+    let person = |(i, (p, bx)): (usize, (&&Persona, super::parse::SkillBox))| {
+        let mut skills = bx.skills;
+        let class = classes[i].trim();
+        let vocab = crate::vocab::vocabulary();
+        if let Some(name) = vocab.skills.canonical(class) {
+            match skills.iter_mut().find(|s| s.name == name) {
+                Some(s) => s.level += 1.0,
+                None => skills.push(Skill { name, level: 1.0 }),
+            }
+        }
+        Card {
+            title: p.name.clone(),
+            persona: Some((*p).clone()),
+            personas: vec![(*p).clone()],
+            class: Some(class.to_string()),
+            int_rng: nth(&c.int_rng, i),
+            cun_wpn: nth(&c.cun_wpn, i),
+            str_shd: nth(&c.str_shd, i),
+            skills,
+            special_skills: bx.special_skills,
+            special_downloads: bx.downloads,
+            ..c.clone()
+        }
+    };
+    named.iter().zip(boxes).enumerate().map(person).collect()
 }
 
 /// Are `a` and `b` versions of the same persona (Glossary "persona")? Two
@@ -220,11 +272,33 @@ mod tests {
 
     #[test]
     fn a_dual_personnel_card_is_both_of_its_personas() {
-        let sons = personnel("Sons of Mogh", "Kurn;Worf");
+        let mut sons = personnel("Sons of Mogh", "Kurn;Worf");
+        sons.class = Some("OFFICER+SECURITY".into());
         assert!(is_dual(&sons) && persons(&sons).len() == 2);
         assert!(same_persona(&sons, &personnel("Worf", "")));
         assert!(same_persona(&sons, &personnel("Kurn", "")));
         assert!(!is_dual(&personnel("Galen", "Jean-Luc Picard")));
+    }
+
+    #[test]
+    fn each_person_of_a_dual_card_has_only_their_own_skills() {
+        let mut sons = personnel("Sons of Mogh", "Kurn;Worf");
+        sons.class = Some("OFFICER+SECURITY".into());
+        sons.text = "OFFICER+SECURITY Kurn: Honor Computer Skill Navigation Worf: Honor x 2 Navigation Diplomacy".into();
+        sons.str_shd = Stat::parse("8+10");
+        let two = people(&sons);
+        assert_eq!(two.len(), 2);
+        let (kurn, worf) = (&two[0], &two[1]);
+        assert_eq!((kurn.title.as_str(), worf.title.as_str()), ("Kurn", "Worf"));
+        assert_eq!(kurn.skill_level("Navigation"), 1.0);
+        assert_eq!(worf.skill_level("Honor"), 2.0);
+        assert_eq!(kurn.skill_level("OFFICER"), 1.0);
+        assert_eq!(kurn.skill_level("SECURITY"), 0.0);
+        assert_eq!(worf.str_shd, Some(Stat::Num(10)));
+        // Bones names two personas but is one personnel
+        let mut bones = personnel("Bones", "Mr. Spock;Dr. McCoy");
+        bones.class = Some("MEDICAL".into());
+        assert!(people(&bones).is_empty());
     }
 
     #[test]

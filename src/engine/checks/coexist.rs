@@ -366,6 +366,7 @@ mod tests {
         let dual = cited(
             unique,
             &two("Sisters", "alice", |c| {
+                c.class = Some("V.I.P.+V.I.P.".into());
                 c.personas = ["Lursa", "B'Etor"]
                     .map(|name| crate::cards::model::Persona {
                         name: name.into(),
