@@ -129,7 +129,7 @@ fn treaty_entry() -> Entry {
 const WARP_SPEED: Entry = Entry::glossary("Warp Speed");
 /// The Current Rulings entry replaces the Glossary's ("This replaces the
 /// existing Glossary entry"): rulings/AUDIT.md.
-const NOT_WORKING: Entry = Entry::rulings("does not work with");
+const NOT_WORKING: Entry = Entry::rulings("“does not work with”");
 
 /// The rules of two cards mixing, in order.
 pub fn rules<'a>() -> [Rule<Mix<'a>>; 11] {
