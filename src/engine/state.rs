@@ -194,6 +194,10 @@ pub struct GameState {
     pub pieces: Vec<Piece>,
     pub action: Option<Action>,
     pub deck: Option<Deck>,
+    /// The cards a selection already made picked (a random selection, a
+    /// player's choice): an effect that falls on some of a group by
+    /// selection falls on these (Glossary "selections").
+    pub selected: Vec<usize>,
 }
 
 impl GameState {

@@ -336,6 +336,10 @@ pub struct QuestionSpec {
     pub of: Option<Spanned<String>>,
     /// outcome / dilemma outcome: turns the value into a yes/no claim.
     pub is: Option<String>,
+    /// valid response / can play: an excerpt of the function used.
+    pub function: Option<Spanned<String>>,
+    /// dilemma outcome / outcome: the cards a selection already made picked.
+    pub selected: Option<Names>,
     pub attribute: Option<String>,
     #[serde(default)]
     pub free: bool,

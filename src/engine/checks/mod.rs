@@ -18,7 +18,7 @@ pub mod staffing;
 
 use crate::cards::model::CardDb;
 use crate::engine::action::{Phase, TurnContext};
-use crate::engine::question::{Party, Question};
+use crate::engine::question::{Party, PlayQuestion, Question};
 use crate::engine::state::{GameState, Permission, PieceId, Place, PlayerId, Request};
 use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
 
@@ -208,8 +208,8 @@ fn titled_action(
 /// Answer one question.
 pub fn answer(q: &Question, state: &GameState, db: &CardDb) -> Verdict {
     match q {
-        Question::ValidResponse(who) => valid_response(who, state, db),
-        Question::CanPlay(who) => can_play(who, state, db),
+        Question::ValidResponse(q) => valid_response(q, state, db),
+        Question::CanPlay(q) => can_play(q, state, db),
         Question::CanAct(q) => act::can_act(q, state),
         Question::CanReport(q) => report::can_report(q, state),
         Question::CanStaff(q) => staffing::can_staff(q, state),
@@ -226,7 +226,8 @@ pub fn answer(q: &Question, state: &GameState, db: &CardDb) -> Verdict {
 }
 
 /// `valid response`: may `card` respond to the action under way?
-fn valid_response(who: &Party, state: &GameState, db: &CardDb) -> Verdict {
+fn valid_response(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
+    let who = &q.who;
     let (Some(action), Some(card)) = (&state.action, who.card()) else {
         return undecided(
             "the question needs an [action] and `card`",
@@ -237,11 +238,13 @@ fn valid_response(who: &Party, state: &GameState, db: &CardDb) -> Verdict {
     let action = titled_action(action, state);
     let player = asker(who, state);
     let phase = Some(state.phase);
-    respond::valid_response_in(&action, &state.pieces[card].card, Some(&player), phase, db)
+    let responder = (&state.pieces[card].card, q.function.as_deref());
+    respond::valid_response_in(&action, responder, Some(&player), phase, db)
 }
 
 /// `can play`: may `card` be played now?
-fn can_play(who: &Party, state: &GameState, db: &CardDb) -> Verdict {
+fn can_play(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
+    let who = &q.who;
     let Some(card) = who.card() else {
         return undecided("the question needs `card`", vec![], "card play");
     };
@@ -265,5 +268,6 @@ fn can_play(who: &Party, state: &GameState, db: &CardDb) -> Verdict {
         .filter(|(i, _)| state.in_play(*i))
         .map(|(_, p)| &p.card)
         .collect();
-    respond::can_play_on_table(&piece.card, in_play, &turn, action.as_ref(), db, table)
+    let card = (&piece.card, q.function.as_deref());
+    respond::can_play_on_table(card, in_play, &turn, action.as_ref(), db, table)
 }

@@ -21,7 +21,7 @@
 
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use crate::cards::model::{Card, CardDb, CardType};
-use crate::engine::abilities::{compile, Ability, CompiledCard, Coverage, Target, TimingClass};
+use crate::engine::abilities::{Ability, CompiledCard, Coverage, Target, TimingClass};
 use crate::engine::action::{Action, Phase, Step, TurnContext};
 use crate::engine::response::{self, relate, Findings, Miss};
 use crate::engine::timing_rulings::TimingRulings;
@@ -98,7 +98,19 @@ pub struct Response<'a> {
 
 impl<'a> Response<'a> {
     pub fn new(action: &'a Action, responder: &Card, player: Option<&str>, db: &CardDb) -> Self {
-        let compiled = compile(responder);
+        Self::using(action, responder, None, player, db)
+    }
+
+    /// The responder using only the function `function` names (each "OR"
+    /// function keeps its own timing).
+    pub fn using(
+        action: &'a Action,
+        responder: &Card,
+        function: Option<&str>,
+        player: Option<&str>,
+        db: &CardDb,
+    ) -> Self {
+        let compiled = response::compiled_using(responder, function);
         let findings = relate(action, &compiled, player, db);
         Response {
             action,
@@ -150,21 +162,22 @@ pub fn valid_response_by(
     player: Option<&str>,
     db: &CardDb,
 ) -> Verdict {
-    valid_response_in(action, responder, player, None, db)
+    valid_response_in(action, (responder, None), player, None, db)
 }
 
 /// [`valid_response_by`] with the phase the action is under way in (the
-/// start-of-turn and end-of-turn segments admit only valid responses).
+/// start-of-turn and end-of-turn segments admit only valid responses), the
+/// responder using the function its excerpt names (all of them without one).
 pub fn valid_response_in(
     action: &Action,
-    responder: &Card,
+    (responder, function): (&Card, Option<&str>),
     player: Option<&str>,
     phase: Option<Phase>,
     db: &CardDb,
 ) -> Verdict {
     let ctx = Response {
         phase,
-        ..Response::new(action, responder, player, db)
+        ..Response::using(action, responder, function, player, db)
     };
     decide(&response_rules(), &ctx)
 }
@@ -388,14 +401,26 @@ impl<'a> Play<'a> {
         under_way: Option<&'a Action>,
         db: &CardDb,
     ) -> Self {
+        Self::using((card, None), in_play, turn, under_way, db)
+    }
+
+    /// The card using only the function its excerpt names.
+    pub fn using(
+        (card, function): (&'a Card, Option<&str>),
+        in_play: bool,
+        turn: &'a TurnContext,
+        under_way: Option<&'a Action>,
+        db: &CardDb,
+    ) -> Self {
         let player = (!turn.player.is_empty()).then_some(turn.player.as_str());
+        let phase = Some(turn.phase);
         Play {
             card,
-            compiled: usable_from(card, in_play),
+            compiled: usable_from(card, function, in_play),
             in_play,
             turn,
             under_way,
-            response: under_way.map(|a| valid_response_in(a, card, player, Some(turn.phase), db)),
+            response: under_way.map(|a| valid_response_in(a, (card, function), player, phase, db)),
             table: None,
         }
     }
@@ -453,8 +478,8 @@ impl<'a> Play<'a> {
 /// used rather than the card played, so "At any time, you may ..." after
 /// "Plays on table." lets it act on either turn (Space-Time Portal); from hand
 /// the card keeps its type's timing (Meditation, "event").
-fn usable_from(card: &Card, in_play: bool) -> CompiledCard {
-    let mut compiled = compile(card);
+fn usable_from(card: &Card, function: Option<&str>, in_play: bool) -> CompiledCard {
+    let mut compiled = response::compiled_using(card, function);
     let placed = |c: TimingClass| matches!(c, TimingClass::PlaysOn | TimingClass::Seeds);
     let placed_first = compiled.abilities.iter().any(|a| placed(a.timing.class));
     for a in &mut compiled.abilities {
@@ -507,16 +532,17 @@ pub fn can_play_from(
     decide_play(Play::new(card, in_play, turn, under_way, db))
 }
 
-/// [`can_play_from`] with the cards in play that the card may target.
+/// [`can_play_from`] with the cards in play that the card may target, the
+/// card using the function its excerpt names (all of them without one).
 pub fn can_play_on_table(
-    card: &Card,
+    card: (&Card, Option<&str>),
     in_play: bool,
     turn: &TurnContext,
     under_way: Option<&Action>,
     db: &CardDb,
     table: Vec<&Card>,
 ) -> Verdict {
-    decide_play(Play::new(card, in_play, turn, under_way, db).with_table(table))
+    decide_play(Play::using(card, in_play, turn, under_way, db).with_table(table))
 }
 
 fn decide_play(play: Play) -> Verdict {
