@@ -114,6 +114,7 @@ pub const KINDS: &[KindSpec] = &[
         args: &[
             needs("card", T::Piece),
             arg("function", T::Text),
+            arg("target", T::Pieces),
             arg("player", T::Player),
         ],
     },
@@ -124,6 +125,7 @@ pub const KINDS: &[KindSpec] = &[
         args: &[
             needs("card", T::Piece),
             arg("function", T::Text),
+            arg("target", T::Pieces),
             arg("player", T::Player),
         ],
     },
@@ -404,6 +406,8 @@ pub struct PlayQuestion {
     /// An excerpt of the function used, matched against the card's compiled
     /// functions when the file is loaded.
     pub function: Option<String>,
+    /// What the card is played on, checked against its "plays on" text.
+    pub target: Vec<PieceId>,
 }
 
 /// `can act`: may the party take the act now?
@@ -680,10 +684,12 @@ impl Args {
             Kind::ValidResponse => Question::ValidResponse(PlayQuestion {
                 who,
                 function: self.function,
+                target: self.target,
             }),
             Kind::CanPlay => Question::CanPlay(PlayQuestion {
                 who,
                 function: self.function,
+                target: self.target,
             }),
             Kind::CanAct => Question::CanAct(ActQuestion {
                 who,

@@ -18,6 +18,7 @@ pub mod immunity;
 pub mod lexicon;
 pub mod overrides;
 pub mod permission_clause;
+pub mod plays_on;
 
 pub use coverage::{coverage_report, CoverageReport, CoverageRow, DilemmaCoverage};
 

@@ -10,6 +10,7 @@ pub mod compat;
 pub mod deck;
 pub mod dilemma;
 pub mod outcome;
+pub mod plays_on;
 pub mod report;
 pub mod respond;
 pub mod restraints;
@@ -239,7 +240,9 @@ fn valid_response(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
     let player = asker(who, state);
     let phase = Some(state.phase);
     let responder = (&state.pieces[card].card, q.function.as_deref());
-    respond::valid_response_in(&action, responder, Some(&player), phase, db)
+    on_its_target(q, card, &player, state, || {
+        respond::valid_response_in(&action, responder, Some(&player), phase, db)
+    })
 }
 
 /// `can play`: may `card` be played now?
@@ -268,6 +271,36 @@ fn can_play(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
         .filter(|(i, _)| state.in_play(*i))
         .map(|(_, p)| &p.card)
         .collect();
-    let card = (&piece.card, q.function.as_deref());
-    respond::can_play_on_table(card, in_play, &turn, action.as_ref(), db, table)
+    let played = (&piece.card, q.function.as_deref());
+    on_its_target(q, card, &turn.player, state, || {
+        respond::can_play_on_table(played, in_play, &turn, action.as_ref(), db, table)
+    })
+}
+
+/// A card played on the `target` the question names: no when a target does
+/// not fit its "plays on" text, else the timing verdict, with why it fits.
+fn on_its_target(
+    q: &PlayQuestion,
+    card: usize,
+    player: &str,
+    state: &GameState,
+    timing: impl FnOnce() -> Verdict,
+) -> Verdict {
+    if q.target.is_empty() {
+        return timing();
+    }
+    let played = plays_on::Played {
+        card,
+        function: q.function.as_deref(),
+        player,
+    };
+    let targets = crate::engine::question::indices(&q.target);
+    match plays_on::targets_fit(&played, &targets, state) {
+        Err(why) => no(vec![], why),
+        Ok(mut fit) => {
+            let v = timing();
+            fit.extend(v.reasons);
+            Verdict::new(v.value, fit, v.citations)
+        }
+    }
 }
