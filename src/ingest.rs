@@ -27,6 +27,8 @@ const CURRENT: &str = "CURRENT";
 const GEN_PREFIX: &str = "gen-";
 const META_FINGERPRINT: &str = "corpus_fingerprint";
 const META_STAMP: &str = "corpus_stamp";
+/// A generation's newer corpus stamp, beside its database (see `restamp`).
+const STAMP_FILE: &str = "corpus-stamp";
 const META_BUILDER: &str = "builder";
 const META_CORPUS: &str = "corpus_root";
 
@@ -399,12 +401,38 @@ fn freshness(handle: &IndexHandle, corpus: &Corpus) -> anyhow::Result<Freshness>
             return Ok(Freshness::OtherCorpus(root));
         }
     }
-    if store.meta(META_STAMP)?.unwrap_or_default() == corpus_stamp(corpus)
-        || store.meta(META_FINGERPRINT)?.unwrap_or_default() == corpus.fingerprint()
-    {
+    let stamp = corpus_stamp(corpus);
+    if recorded_stamp(handle)? == stamp {
+        return Ok(Freshness::Fresh);
+    }
+    if store.meta(META_FINGERPRINT)?.unwrap_or_default() == corpus.fingerprint() {
+        // Same bytes, new mtimes (a checkout, a copied corpus): record the
+        // new stamp so the next command does not hash the corpus again.
+        restamp(&handle.dir, &stamp);
         return Ok(Freshness::Fresh);
     }
     Ok(Freshness::CorpusChanged)
+}
+
+/// The corpus stamp a generation was last found fresh under: the sidecar
+/// file `restamp` writes, else the one recorded at ingest.
+fn recorded_stamp(handle: &IndexHandle) -> anyhow::Result<String> {
+    match std::fs::read_to_string(handle.dir.join(STAMP_FILE)) {
+        Ok(stamp) => Ok(stamp),
+        Err(_) => Ok(handle.store.meta(META_STAMP)?.unwrap_or_default()),
+    }
+}
+
+/// Record a newer stamp beside the (read-only, shared) database, atomically
+/// (write then rename), so readers never see half a stamp. Best effort: a
+/// read-only index directory only costs the next command a fingerprint.
+fn restamp(dir: &Path, stamp: &str) {
+    let tmp = dir.join(format!("{STAMP_FILE}.{}", std::process::id()));
+    let written =
+        std::fs::write(&tmp, stamp).and_then(|()| std::fs::rename(&tmp, dir.join(STAMP_FILE)));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
 }
 
 /// Whether the index must be (re)built before it answers: missing, built by

@@ -15,11 +15,13 @@ mod lexical;
 pub mod semantic;
 mod terms;
 mod text;
+mod window;
 
 use detect::Detected;
 use lexical::{text_of, Partition, Plan};
 use std::collections::{BTreeMap, HashMap};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use tantivy::{DocAddress, TantivyDocument};
 
 /// One document of the search index: a rules entry or a card.
@@ -150,9 +152,35 @@ fn partition_name(d: &SearchDoc) -> String {
 /// An open search index, reused across queries (a long-lived process keeps
 /// one: the model and the term lists load once).
 pub struct RulesSearcher {
-    rules: BTreeMap<String, Partition>,
-    cards: Option<Partition>,
+    rules: BTreeMap<String, LazyPartition>,
+    cards: Option<LazyPartition>,
     semantic: semantic::Ranker,
+}
+
+/// A partition opened on first use: a question in one language never pays
+/// for opening the other languages' indexes.
+struct LazyPartition {
+    dir: PathBuf,
+    lang: String,
+    open: OnceLock<Partition>,
+}
+
+impl LazyPartition {
+    fn new(dir: PathBuf, lang: &str) -> LazyPartition {
+        LazyPartition {
+            dir,
+            lang: lang.to_string(),
+            open: OnceLock::new(),
+        }
+    }
+
+    fn get(&self) -> anyhow::Result<&Partition> {
+        if let Some(p) = self.open.get() {
+            return Ok(p);
+        }
+        let opened = Partition::open(&self.dir, &self.lang)?;
+        Ok(self.open.get_or_init(|| opened))
+    }
 }
 
 /// A candidate result: which partition, where, its score, why.
@@ -173,9 +201,9 @@ impl RulesSearcher {
         for e in entries.flatten() {
             let name = e.file_name().to_string_lossy().to_string();
             if name == CARDS {
-                cards = Some(Partition::open(&e.path(), "en")?);
+                cards = Some(LazyPartition::new(e.path(), "en"));
             } else if let Some(lang) = name.strip_prefix(RULES_PREFIX) {
-                rules.insert(lang.to_string(), Partition::open(&e.path(), lang)?);
+                rules.insert(lang.to_string(), LazyPartition::new(e.path(), lang));
             }
         }
         anyhow::ensure!(
@@ -229,7 +257,8 @@ impl RulesSearcher {
         } else {
             self.rules.get(&detected.lang)
         }
-        .ok_or_else(|| anyhow::anyhow!("no documents in language {:?}", detected.lang))?;
+        .ok_or_else(|| anyhow::anyhow!("no documents in language {:?}", detected.lang))?
+        .get()?;
         let doc = q.doc.as_deref().filter(|_| !want_cards);
         let edition = detected.edition.as_deref();
         let plan = part.plan(&question)?;
@@ -274,6 +303,7 @@ impl RulesSearcher {
             .map(|a| (want_cards, a))
             .collect();
         if let (false, None, Some(cards)) = (want_cards, doc, &self.cards) {
+            let cards = cards.get()?;
             let card_hits = cards.exact_title(&q.text, cards.filters(None, edition))?;
             found.extend(card_hits.into_iter().map(|a| (true, a)));
         }
@@ -299,7 +329,7 @@ impl RulesSearcher {
         let mut out = Vec::with_capacity(found.len());
         for (i, c) in found.into_iter().enumerate() {
             let from = match (&self.cards, c.cards) {
-                (Some(cards), true) => cards,
+                (Some(cards), true) => cards.get()?,
                 _ => part,
             };
             let doc: TantivyDocument = from.searcher().doc(c.addr)?;
@@ -318,16 +348,20 @@ impl RulesSearcher {
                 highlights: Vec::new(),
                 reason: c.reason,
             };
-            let snippet = snippets.snippet_from_doc(&doc);
-            if std::ptr::eq(from, part) && !snippet.is_empty() {
-                h.snippet = snippet.fragment().to_string();
-                h.highlights = snippet
-                    .highlighted()
-                    .iter()
-                    .map(|r| (r.start, r.end))
-                    .collect();
-            } else {
-                h.snippet = text_of(&doc, f.body).chars().take(SNIPPET_CHARS).collect();
+            let body = text_of(&doc, f.body);
+            let snippet = std::ptr::eq(from, part)
+                .then(|| snippets.snippet(window::best_window(&body, &plan.terms)))
+                .filter(|s| !s.is_empty());
+            match snippet {
+                Some(snippet) => {
+                    h.snippet = snippet.fragment().to_string();
+                    h.highlights = snippet
+                        .highlighted()
+                        .iter()
+                        .map(|r| (r.start, r.end))
+                        .collect();
+                }
+                None => h.snippet = body.chars().take(SNIPPET_CHARS).collect(),
             }
             out.push(h);
         }

@@ -3,7 +3,9 @@
 //! stemmer leaves apart ("verify" / "verification").
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use tantivy::schema::Field;
+use tantivy::InvertedIndexReader;
 
 /// A typo corrected at edit distance 1 weighs this much (half at distance 2).
 const CORRECTION_WEIGHT: f32 = 0.9;
@@ -18,28 +20,54 @@ pub const MORPH_WEIGHT: f32 = 0.5;
 const MORPH_MIN: usize = 5;
 const MORPH_EXTRA: usize = 2;
 
-/// The terms of one index's scored field with their document counts.
+/// The term dictionaries of one index's scored field (one per segment),
+/// looked up in place: a command answering one question reads the few
+/// terms it needs, never the whole dictionary.
 pub struct IndexTerms {
-    df: BTreeMap<String, u64>,
+    dicts: Vec<Arc<InvertedIndexReader>>,
 }
 
 impl IndexTerms {
     pub fn read(searcher: &tantivy::Searcher, field: Field) -> anyhow::Result<IndexTerms> {
-        let mut df: BTreeMap<String, u64> = BTreeMap::new();
-        for segment in searcher.segment_readers() {
-            let inverted = segment.inverted_index(field)?;
-            let mut stream = inverted.terms().stream()?;
-            while stream.advance() {
-                if let Ok(term) = std::str::from_utf8(stream.key()) {
-                    *df.entry(term.to_string()).or_default() += u64::from(stream.value().doc_freq);
-                }
-            }
-        }
-        Ok(IndexTerms { df })
+        let dicts = searcher
+            .segment_readers()
+            .iter()
+            .map(|segment| segment.inverted_index(field))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(IndexTerms { dicts })
     }
 
     pub fn freq(&self, term: &str) -> u64 {
-        self.df.get(term).copied().unwrap_or(0)
+        self.dicts
+            .iter()
+            .filter_map(|d| d.terms().get(term.as_bytes()).ok().flatten())
+            .map(|info| u64::from(info.doc_freq))
+            .sum()
+    }
+
+    /// The terms beginning with `prefix` that `keep` accepts, with their
+    /// document counts summed over the segments.
+    fn with_prefix(&self, prefix: &str, keep: impl Fn(&str) -> bool) -> BTreeMap<String, u64> {
+        let mut out: BTreeMap<String, u64> = BTreeMap::new();
+        for d in &self.dicts {
+            let mut range = d.terms().range().ge(prefix.as_bytes());
+            if let Some(end) = successor(prefix.as_bytes()) {
+                range = range.lt(end);
+            }
+            let Ok(mut stream) = range.into_stream() else {
+                continue;
+            };
+            while stream.advance() {
+                match std::str::from_utf8(stream.key()) {
+                    Ok(term) if keep(term) => {
+                        *out.entry(term.to_string()).or_default() +=
+                            u64::from(stream.value().doc_freq);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out
     }
 
     /// The index terms a query term stands for, with their weights, best
@@ -76,13 +104,11 @@ impl IndexTerms {
         let Some(first) = term.chars().next() else {
             return Vec::new();
         };
+        let near_length = |t: &str| t.chars().count().abs_diff(len) <= max;
+        let candidates = self.with_prefix(first.encode_utf8(&mut [0; 4]), near_length);
         let mut best: Vec<(usize, u64, &str)> = Vec::new();
-        let from = first.to_string();
-        for (t, &df) in self.df.range(from..) {
-            if !t.starts_with(first) {
-                break;
-            }
-            if df <= freq || t.chars().count().abs_diff(len) > max {
+        for (t, &df) in &candidates {
+            if df <= freq {
                 continue;
             }
             let d = strsim::damerau_levenshtein(term, t);
@@ -109,13 +135,10 @@ impl IndexTerms {
         if len < MORPH_MIN {
             return Vec::new();
         }
+        let a_little_longer = |t: &str| t != term && t.chars().count() - len <= MORPH_EXTRA;
         let mut out: Vec<String> = self
-            .df
-            .range(term.to_string()..)
-            .skip(1)
-            .take_while(|(t, _)| t.starts_with(term))
-            .filter(|(t, _)| t.chars().count() - len <= MORPH_EXTRA)
-            .map(|(t, _)| t.clone())
+            .with_prefix(term, a_little_longer)
+            .into_keys()
             .collect();
         let chars: Vec<(usize, char)> = term.char_indices().collect();
         for n in (len.saturating_sub(MORPH_EXTRA)).max(MORPH_MIN)..len {
@@ -125,5 +148,28 @@ impl IndexTerms {
             }
         }
         out
+    }
+}
+
+/// The smallest byte string greater than every string beginning with
+/// `prefix` (none when the prefix is all 0xFF bytes).
+fn successor(prefix: &[u8]) -> Option<Vec<u8>> {
+    let mut end = prefix.to_vec();
+    while let Some(last) = end.pop() {
+        if last < u8::MAX {
+            end.push(last + 1);
+            return Some(end);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_successor_bounds_every_continuation_of_the_prefix() {
+        assert_eq!(super::successor(b"beam"), Some(b"bean".to_vec()));
+        assert_eq!(super::successor(&[b'a', 0xFF]), Some(b"b".to_vec()));
+        assert_eq!(super::successor(&[0xFF]), None);
     }
 }

@@ -203,6 +203,33 @@ fn an_index_built_by_another_version_is_rebuilt_on_open() {
     assert_ne!(current_generation(&cfg.index).unwrap(), first);
 }
 
+/// A corpus whose files were rewritten with the same bytes (a checkout, a
+/// copy) keeps its index and records the new stamp, so later commands skip
+/// hashing the documents; changed bytes still re-ingest.
+#[test]
+fn same_bytes_with_new_mtimes_keep_the_index_and_restamp_it() {
+    let (d, cfg) = fixture_corpus();
+    ingest(&cfg, RULES).unwrap();
+    let first = current_generation(&cfg.index).unwrap();
+    let glossary = d.path().join("glossary.txt");
+    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
+    std::fs::File::options()
+        .write(true)
+        .open(&glossary)
+        .unwrap()
+        .set_modified(later)
+        .unwrap();
+    daystrom::ingest::open_fresh(&cfg).unwrap();
+    assert_eq!(current_generation(&cfg.index).unwrap(), first);
+    let stamp = std::fs::read_to_string(first.join("corpus-stamp")).unwrap();
+    assert!(stamp.contains("glossary.txt"), "{stamp}");
+    let mut text = std::fs::read_to_string(&glossary).unwrap();
+    text.push_str("\nA NEW ENTRY - Added after the ingest.\n");
+    std::fs::write(&glossary, text).unwrap();
+    daystrom::ingest::open_fresh(&cfg).unwrap();
+    assert_ne!(current_generation(&cfg.index).unwrap(), first);
+}
+
 /// Two ingests and a query at once, thirty times: every round ends with a
 /// complete generation that CURRENT names and that answers a search, and
 /// nothing piles up.

@@ -1,0 +1,104 @@
+//! The part of a long entry a snippet is drawn from.
+//!
+//! A snippet stems every word of the text it is drawn from; for a long
+//! rulebook section that costs more than the search itself (measured with
+//! `perf` on `daystrom search`), and under load it set the server's p99. A
+//! 220-character fragment needs only the stretch where the question's terms
+//! gather, so long texts are cut to the window holding the most distinct
+//! terms before the snippet generator sees them.
+
+/// Texts up to this many bytes are used whole.
+pub const WINDOW: usize = 3000;
+/// Occurrences looked at per term (a common term in a long text would
+/// otherwise make the choice quadratic).
+const MAX_HITS_PER_TERM: usize = 40;
+
+/// The window of `text` (at most `WINDOW` bytes, on character boundaries)
+/// where the most distinct `terms` occur; terms are the index's lowercase
+/// stems, found as prefixes of words ("beam" in "Beaming"). The whole text
+/// when it is short, its start when no term occurs.
+pub fn best_window<'a>(text: &'a str, terms: &[String]) -> &'a str {
+    if text.len() <= WINDOW {
+        return text;
+    }
+    let lower = text.to_ascii_lowercase();
+    let mut hits: Vec<(usize, usize)> = Vec::new();
+    for (t, term) in terms.iter().enumerate().filter(|(_, t)| !t.is_empty()) {
+        let found = lower.match_indices(term.as_str()).map(|(at, _)| (at, t));
+        hits.extend(found.take(MAX_HITS_PER_TERM));
+    }
+    hits.sort_unstable();
+    let start = hits
+        .iter()
+        .map(|&(at, _)| {
+            let from = at.saturating_sub(WINDOW / 4);
+            (
+                distinct_in(&hits, from, from + WINDOW),
+                std::cmp::Reverse(from),
+            )
+        })
+        .max()
+        .map_or(0, |(_, std::cmp::Reverse(from))| from);
+    let start = floor_boundary(text, start);
+    let end = floor_boundary(text, (start + WINDOW).min(text.len()));
+    &text[start..end]
+}
+
+/// How many different terms occur in `[from, to)`.
+fn distinct_in(hits: &[(usize, usize)], from: usize, to: usize) -> usize {
+    let mut seen: Vec<usize> = hits
+        .iter()
+        .filter(|&&(at, _)| at >= from && at < to)
+        .map(|&(_, t)| t)
+        .collect();
+    seen.sort_unstable();
+    seen.dedup();
+    seen.len()
+}
+
+fn floor_boundary(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn terms(ts: &[&str]) -> Vec<String> {
+        ts.iter().map(|t| t.to_string()).collect()
+    }
+
+    #[test]
+    fn a_short_text_is_used_whole() {
+        assert_eq!(
+            best_window("Beaming is blocked", &terms(&["beam"])),
+            "Beaming is blocked"
+        );
+    }
+
+    #[test]
+    fn a_long_text_is_cut_where_the_most_terms_gather() {
+        let filler = "lorem ipsum dolor sit amet. ".repeat(200);
+        let text = format!(
+            "Shields are mentioned once. {filler} Beaming through SHIELDS needs a transporter. {filler}"
+        );
+        let w = best_window(&text, &terms(&["beam", "shield", "transport"]));
+        assert!(w.len() <= WINDOW);
+        assert!(
+            w.contains("Beaming through SHIELDS needs a transporter"),
+            "{w}"
+        );
+    }
+
+    #[test]
+    fn no_term_gives_the_start_and_cuts_respect_characters() {
+        let text = "é".repeat(WINDOW);
+        let w = best_window(&text, &terms(&["beam"]));
+        assert!(text.starts_with(w) && !w.is_empty() && w.len() <= WINDOW);
+        let mixed = format!("{}beam{}", "ü".repeat(2000), "ö".repeat(2000));
+        assert!(best_window(&mixed, &terms(&["beam"])).contains("beam"));
+    }
+}
