@@ -272,8 +272,12 @@ fn can_play(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
         .map(|(_, p)| &p.card)
         .collect();
     let played = (&piece.card, q.function.as_deref());
+    let lies = respond::Lies {
+        in_play,
+        face_down: piece.status.face_down,
+    };
     on_its_target(q, card, &turn.player, state, || {
-        respond::can_play_on_table(played, in_play, &turn, action.as_ref(), db, table)
+        respond::can_play_on_table(played, lies, &turn, action.as_ref(), db, table)
     })
 }
 

@@ -34,6 +34,7 @@ const NULLIFY: Entry = Entry::glossary("nullify");
 const JUST: Entry = Entry::glossary("actions – “just”");
 const INTERRUPTING: Entry = Entry::glossary("actions – interrupting");
 const INITIATION: Entry = Entry::glossary("actions – step 1: initiation");
+const HIDDEN_AGENDA: Entry = Entry::glossary("hidden agenda");
 const TAKING_TURNS: Entry = Entry::glossary("actions – taking turns");
 /// The start-of-turn and end-of-turn segments: the Glossary's "turn" and
 /// the Current Rulings' "timing" state them.
@@ -391,6 +392,9 @@ pub struct Play<'a> {
     /// The cards on the table, when the question has a game state: what a
     /// card played between actions may target.
     table: Option<Vec<&'a Card>>,
+    /// A hidden agenda face down on the table: the question is whether it
+    /// may be activated (turned face up).
+    hidden: bool,
 }
 
 impl<'a> Play<'a> {
@@ -422,7 +426,15 @@ impl<'a> Play<'a> {
             under_way,
             response: under_way.map(|a| valid_response_in(a, (card, function), player, phase, db)),
             table: None,
+            hidden: false,
         }
+    }
+
+    /// The card lies face down on the table: asking to play it is asking to
+    /// activate it, which only a hidden agenda may be.
+    pub fn face_down(mut self, face_down: bool) -> Self {
+        self.hidden = face_down && self.in_play && self.card.has_icon("HA");
+        self
     }
 
     /// The cards in play it may target.
@@ -532,17 +544,26 @@ pub fn can_play_from(
     decide_play(Play::new(card, in_play, turn, under_way, db))
 }
 
+/// Where the card asked about is: in play (its text is used rather than the
+/// card played), face down (a hidden agenda to activate).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Lies {
+    pub in_play: bool,
+    pub face_down: bool,
+}
+
 /// [`can_play_from`] with the cards in play that the card may target, the
 /// card using the function its excerpt names (all of them without one).
 pub fn can_play_on_table(
     card: (&Card, Option<&str>),
-    in_play: bool,
+    lies: Lies,
     turn: &TurnContext,
     under_way: Option<&Action>,
     db: &CardDb,
     table: Vec<&Card>,
 ) -> Verdict {
-    decide_play(Play::using(card, in_play, turn, under_way, db).with_table(table))
+    let play = Play::using(card, lies.in_play, turn, under_way, db);
+    decide_play(play.with_table(table).face_down(lies.face_down))
 }
 
 fn decide_play(play: Play) -> Verdict {
@@ -641,8 +662,13 @@ fn doorway_off_turn(p: &Play, _: &mut Vec<Reason>) -> Ruling {
 }
 
 /// The rules of playing a card between actions, in order.
-pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 13] {
+pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 14] {
     [
+        Rule {
+            name: "activating a hidden agenda",
+            entry: HIDDEN_AGENDA,
+            apply: hidden_agenda,
+        },
         Rule {
             name: "seed phases",
             entry: Entry::glossary("seed phases"),
@@ -709,6 +735,36 @@ pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 13] {
             apply: normal_card_play,
         },
     ]
+}
+
+/// A hidden agenda face down on the table is activated (turned face up) at
+/// any time, between other actions or as a valid response - never during
+/// the seed phases, and, being "at any time", not among start-of-turn or
+/// end-of-turn actions. Activating it does not suspend play.
+fn hidden_agenda(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
+    if !p.hidden {
+        return Ruling::Next;
+    }
+    let title = p.title();
+    if p.turn.phase == Phase::Seed {
+        return Ruling::No(format!(
+            "{title} is a face-down hidden agenda: a seeded hidden agenda may not be activated until after the play phase begins"
+        ));
+    }
+    if matches!(p.turn.phase, Phase::StartOfTurn | Phase::EndOfTurn) {
+        reasons.push(reason(
+            "\"at any time\" means any phase of either player's turn except start-of-turn and end-of-turn",
+            Entry::glossary("at any time"),
+        ));
+        return Ruling::No(format!(
+            "{title} is a face-down hidden agenda, activated at any time, which is not among start-of-turn or end-of-turn actions"
+        ));
+    }
+    let why = format!(
+        "{title} is a face-down hidden agenda: it may be activated by turning it face up at any time, between other actions, on either player's turn{}",
+        if p.own_turn() { "" } else { " (this is the opponent's turn)" }
+    );
+    yes_because(reasons, why, HIDDEN_AGENDA)
 }
 
 /// A card whose every function nullifies a card in play ("Nullifies any one
@@ -1473,6 +1529,32 @@ mod tests {
         assert_eq!(
             on_play_during(doorway_off_turn, &door, &own, Some(&battle)),
             Ruling::Next
+        );
+    }
+
+    #[test]
+    fn a_face_down_hidden_agenda_is_activated_at_any_time_but_not_while_seeding() {
+        let db = CardDb::new(vec![]);
+        let mut agenda = event("Seeds or plays on table. No player may download any card.");
+        agenda.icons = vec!["HA".into()];
+        let on = |c: &Card, t: &TurnContext, face_down: bool| {
+            let play = Play::new(c, true, t, None, &db).face_down(face_down);
+            hidden_agenda(&play, &mut Vec::new())
+        };
+        let theirs = turn(Phase::ExecuteOrders, "bob");
+        assert_eq!(on(&agenda, &theirs, true), Ruling::Yes);
+        assert_eq!(
+            on(&agenda, &theirs, false),
+            Ruling::Next,
+            "face up: not an activation"
+        );
+        assert!(is_no(&on(&agenda, &turn(Phase::Seed, "bob"), true)));
+        assert!(is_no(&on(&agenda, &turn(Phase::EndOfTurn, "alice"), true)));
+        let plain = event("Plays on table.");
+        assert_eq!(
+            on(&plain, &theirs, true),
+            Ruling::Next,
+            "no hidden agenda icon"
         );
     }
 
