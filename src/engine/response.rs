@@ -383,6 +383,9 @@ fn relate_timing(t: &Timing, link: &ChainLink, db: &CardDb, player: Option<&str>
         ));
     }
     let (ok, want) = match t.class {
+        TimingClass::Just if t.through_completion => {
+            (true, "from its initiation until just after it completes")
+        }
         TimingClass::Just => {
             let want = t.step.unwrap_or(Step::Initiated);
             (link.step == want, step_name(want))
@@ -408,7 +411,11 @@ fn relate_timing(t: &Timing, link: &ChainLink, db: &CardDb, player: Option<&str>
         .then(|| just(want))
         .into_iter()
         .collect();
-    support.extend(step_rules(t.class, link, &[]));
+    // A clause lasting until just after the action completes is not late
+    // once the action has its results.
+    if !t.through_completion {
+        support.extend(step_rules(t.class, link, &[]));
+    }
     Relation::Yes(what, support)
 }
 

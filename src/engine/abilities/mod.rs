@@ -150,6 +150,11 @@ pub struct Timing {
     pub in_play_any_turn: bool,
     #[serde(default)]
     pub in_play_at_any_time: bool,
+    /// A "just" clause answering the action from its initiation until just
+    /// after it completes ("within five seconds of either players' card
+    /// draw": the card drawn is there to discard).
+    #[serde(default)]
+    pub through_completion: bool,
 }
 
 impl Timing {
@@ -171,6 +176,7 @@ impl Timing {
             against: None,
             in_play_any_turn: false,
             in_play_at_any_time: false,
+            through_completion: false,
         }
     }
 }

@@ -1266,6 +1266,26 @@ mod tests {
     }
 
     #[test]
+    fn a_five_second_window_lasts_until_just_after_the_action_completes() {
+        let schism = card(
+            "Schism",
+            CardType::Interrupt,
+            "Plays within five seconds of either players' card draw. That player must discard that card.",
+        );
+        let after = action("card draw", None, Step::Resolved);
+        assert_eq!(
+            on_response(specifically_relates, &schism, &after, vec![]),
+            Ruling::Yes
+        );
+        let just = card(
+            "Just",
+            CardType::Interrupt,
+            "Plays on just initiated card draw. Discard that card.",
+        );
+        assert!(is_no(&on_response(wrong_step, &just, &after, vec![])));
+    }
+
+    #[test]
     fn a_card_answering_the_opponents_play_does_not_answer_your_own() {
         let mirror = card(
             "Counter",
