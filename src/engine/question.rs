@@ -126,6 +126,7 @@ pub const KINDS: &[KindSpec] = &[
             needs("card", T::Piece),
             arg("function", T::Text),
             arg("target", T::Pieces),
+            arg("free", T::Flag),
             arg("player", T::Player),
         ],
     },
@@ -408,6 +409,9 @@ pub struct PlayQuestion {
     pub function: Option<String>,
     /// What the card is played on, checked against its "plays on" text.
     pub target: Vec<PieceId>,
+    /// It plays for free (its text or another card's says so): not the
+    /// normal card play, but still in the card play segment.
+    pub free: bool,
 }
 
 /// `can act`: may the party take the act now?
@@ -685,11 +689,13 @@ impl Args {
                 who,
                 function: self.function,
                 target: self.target,
+                free: false,
             }),
             Kind::CanPlay => Question::CanPlay(PlayQuestion {
                 who,
                 function: self.function,
                 target: self.target,
+                free: self.free,
             }),
             Kind::CanAct => Question::CanAct(ActQuestion {
                 who,

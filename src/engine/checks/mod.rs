@@ -275,6 +275,7 @@ fn can_play(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
     let lies = respond::Lies {
         in_play,
         face_down: piece.status.face_down,
+        free: q.free,
     };
     on_its_target(q, card, &turn.player, state, || {
         respond::can_play_on_table(played, lies, &turn, action.as_ref(), db, table)

@@ -35,6 +35,7 @@ const JUST: Entry = Entry::glossary("actions – “just”");
 const INTERRUPTING: Entry = Entry::glossary("actions – interrupting");
 const INITIATION: Entry = Entry::glossary("actions – step 1: initiation");
 const HIDDEN_AGENDA: Entry = Entry::glossary("hidden agenda");
+const FOR_FREE: Entry = Entry::glossary("for free");
 const TAKING_TURNS: Entry = Entry::glossary("actions – taking turns");
 /// The start-of-turn and end-of-turn segments: the Glossary's "turn" and
 /// the Current Rulings' "timing" state them.
@@ -395,6 +396,8 @@ pub struct Play<'a> {
     /// A hidden agenda face down on the table: the question is whether it
     /// may be activated (turned face up).
     hidden: bool,
+    /// It plays for free: not the normal card play, still its segment.
+    free: bool,
 }
 
 impl<'a> Play<'a> {
@@ -427,6 +430,7 @@ impl<'a> Play<'a> {
             response: under_way.map(|a| valid_response_in(a, (card, function), player, phase, db)),
             table: None,
             hidden: false,
+            free: false,
         }
     }
 
@@ -550,6 +554,8 @@ pub fn can_play_from(
 pub struct Lies {
     pub in_play: bool,
     pub face_down: bool,
+    /// It plays for free (Glossary "for free").
+    pub free: bool,
 }
 
 /// [`can_play_from`] with the cards in play that the card may target, the
@@ -563,7 +569,11 @@ pub fn can_play_on_table(
     table: Vec<&Card>,
 ) -> Verdict {
     let play = Play::using(card, lies.in_play, turn, under_way, db);
-    decide_play(play.with_table(table).face_down(lies.face_down))
+    let play = Play {
+        free: lies.free,
+        ..play.with_table(table).face_down(lies.face_down)
+    };
+    decide_play(play)
 }
 
 fn decide_play(play: Play) -> Verdict {
@@ -1096,6 +1106,9 @@ fn card_type_entry(t: &CardType) -> Option<Entry> {
 /// Every other card uses the normal card play: your own turn, the card play
 /// segment, once, before executing orders ("card play", "turn").
 fn normal_card_play(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
+    if p.free {
+        return free_play(p, reasons);
+    }
     let (title, ty) = (p.title(), p.card.card_type.name());
     if let Some(entry) = card_type_entry(&p.card.card_type) {
         reasons.push(reason(
@@ -1128,6 +1141,31 @@ fn normal_card_play(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
     let why =
         format!("{title} ({ty}) may be played with your normal card play in your card play phase");
     yes_because(reasons, why, Entry::glossary("card play"))
+}
+
+/// A card that plays for free does not count as your normal card play, but
+/// must be played during the card play segment of your turn ("for free").
+fn free_play(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
+    let title = p.title();
+    if !p.own_turn() {
+        return Ruling::No(format!(
+            "{title} plays for free, which must still take place during the card play segment of your own turn"
+        ));
+    }
+    if p.turn.orders_begun || p.turn.phase != Phase::CardPlay {
+        reasons.push(reason(
+            format!("{title} plays for free, which does not lift the card play segment"),
+            FOR_FREE,
+        ));
+        return Ruling::No(format!(
+            "{title} plays for free, but a free card play must still take place during the card play segment of your turn, before executing orders"
+        ));
+    }
+    let why = format!(
+        "{title} plays for free: it does not count as your normal card play{}, and this is your card play segment",
+        if p.turn.normal_card_play_used { " (already used this turn)" } else { "" }
+    );
+    yes_because(reasons, why, FOR_FREE)
 }
 
 #[cfg(test)]
