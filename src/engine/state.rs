@@ -189,6 +189,9 @@ pub struct GameState {
     pub ending: Ending,
     pub normal_card_play_used: bool,
     pub orders_begun: bool,
+    /// Players who took an action restricted by "draw no cards this turn"
+    /// (Glossary "card draw").
+    pub draw_no_cards: Vec<String>,
     pub attacked_last_turn: Vec<String>,
     pub locations: Vec<Location>,
     pub pieces: Vec<Piece>,

@@ -107,6 +107,8 @@ pub struct GameSpec {
     pub normal_card_play_used: bool,
     #[serde(default)]
     pub orders_begun: bool,
+    /// Players who took an action restricted by "draw no cards this turn".
+    pub draw_no_cards: Option<NameList>,
     /// The players of the game, by name; left out: every owner, controller
     /// and player the file names. A name is a player only when declared.
     pub players: Option<Vec<Spanned<String>>>,

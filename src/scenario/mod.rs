@@ -294,6 +294,12 @@ impl<'a> Builder<'a> {
             },
             normal_card_play_used: file.game.normal_card_play_used,
             orders_begun: file.game.orders_begun,
+            draw_no_cards: file
+                .game
+                .draw_no_cards
+                .as_ref()
+                .map(|n| n.items(&[',']))
+                .unwrap_or_default(),
             attacked_last_turn: file
                 .game
                 .attacked_last_turn

@@ -251,10 +251,12 @@ fn can_play(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
     let Some(card) = who.card() else {
         return undecided("the question needs `card`", vec![], "card play");
     };
+    let player = asker(who, state);
     let turn = TurnContext {
         phase: state.phase,
         turn_player: state.turn_player.clone(),
-        player: asker(who, state),
+        draws_no_cards: state.draw_no_cards.contains(&player),
+        player,
         normal_card_play_used: state.normal_card_play_used,
         orders_begun: state.orders_begun,
     };

@@ -36,6 +36,7 @@ const INTERRUPTING: Entry = Entry::glossary("actions – interrupting");
 const INITIATION: Entry = Entry::glossary("actions – step 1: initiation");
 const HIDDEN_AGENDA: Entry = Entry::glossary("hidden agenda");
 const FOR_FREE: Entry = Entry::glossary("for free");
+const CARD_DRAW: Entry = Entry::glossary("card draw");
 const TAKING_TURNS: Entry = Entry::glossary("actions – taking turns");
 /// The start-of-turn and end-of-turn segments: the Glossary's "turn" and
 /// the Current Rulings' "timing" state them.
@@ -672,7 +673,7 @@ fn doorway_off_turn(p: &Play, _: &mut Vec<Reason>) -> Ruling {
 }
 
 /// The rules of playing a card between actions, in order.
-pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 14] {
+pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 15] {
     [
         Rule {
             name: "activating a hidden agenda",
@@ -693,6 +694,11 @@ pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 14] {
             name: "seeds or plays",
             entry: Entry::glossary("seeds or plays"),
             apply: seeds_only,
+        },
+        Rule {
+            name: "draw no cards this turn",
+            entry: CARD_DRAW,
+            apply: draws_no_cards,
         },
         Rule {
             name: "a response needs its action",
@@ -775,6 +781,34 @@ fn hidden_agenda(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
         if p.own_turn() { "" } else { " (this is the opponent's turn)" }
     );
     yes_because(reasons, why, HIDDEN_AGENDA)
+}
+
+/// After an action restricted by "draw no cards this turn", no more cards
+/// are drawn that turn, and no ability that acts "in place of a card draw"
+/// may be used: a card whose every function (the one the question names)
+/// replaces a card draw is refused.
+fn draws_no_cards(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
+    let replaces_draw = |a: &Ability| {
+        a.effects.iter().any(|e| {
+            e.verb == "place"
+                && e.objects
+                    .iter()
+                    .any(|o| matches!(o, Target::Action(k) if k == "card draw"))
+        })
+    };
+    let all = &p.compiled.abilities;
+    if !p.turn.draws_no_cards || all.is_empty() || !all.iter().all(replaces_draw) {
+        return Ruling::Next;
+    }
+    reasons.push(reason(
+        "an action in place of a card draw replaces a card draw, and is made when that card draw would be",
+        CARD_DRAW,
+    ));
+    Ruling::No(format!(
+        "you took an action restricted by \"draw no cards this turn\": you may not draw any more cards this turn, nor use {}'s ability to act in place of a card draw (\"{}\")",
+        p.title(),
+        all[0].text
+    ))
 }
 
 /// A card whose every function nullifies a card in play ("Nullifies any one
@@ -1614,6 +1648,25 @@ mod tests {
             Ruling::Next,
             "no hidden agenda icon"
         );
+    }
+
+    #[test]
+    fn draw_no_cards_this_turn_forbids_acting_in_place_of_a_card_draw() {
+        let db = CardDb::new(vec![]);
+        let queen = card(
+            "Queen",
+            CardType::Personnel,
+            "May download a Borg drone in place of one card draw.",
+        );
+        let plain = card("Plain", CardType::Interrupt, "Draw one card.");
+        let mut t = turn(Phase::CardPlay, "alice");
+        t.draws_no_cards = true;
+        let on = |c: &Card, t: &TurnContext| {
+            draws_no_cards(&Play::new(c, true, t, None, &db), &mut Vec::new())
+        };
+        assert!(is_no(&on(&queen, &t)));
+        assert_eq!(on(&plain, &t), Ruling::Next);
+        assert_eq!(on(&queen, &turn(Phase::CardPlay, "alice")), Ruling::Next);
     }
 
     #[test]
