@@ -450,10 +450,21 @@ impl GameState {
     /// excludes it (the first decides). Every check that asks "who can staff
     /// / attempt / fight / use a skill" asks here.
     pub fn usable(&self, id: PieceId, purpose: Purpose) -> Result<(), Vec<Reason>> {
+        self.usable_waiving(id, purpose, "")
+    }
+
+    /// As `usable`, with one state not counted: a card attacked is
+    /// "unstopped" for that battle (Glossary "stopped").
+    pub fn usable_waiving(
+        &self,
+        id: PieceId,
+        purpose: Purpose,
+        waived: &str,
+    ) -> Result<(), Vec<Reason>> {
         let usable = &crate::vocab::vocabulary().usable;
         let Some(e) = usable
             .excluding(purpose)
-            .find(|e| self.in_state(id.0, &e.state))
+            .find(|e| e.state != waived && self.in_state(id.0, &e.state))
         else {
             return Ok(());
         };

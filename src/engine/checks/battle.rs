@@ -18,10 +18,6 @@ fn is_leader(state: &GameState, p: usize) -> bool {
             .is_some_and(|k| k.eq_ignore_ascii_case("OFFICER"))
 }
 
-fn able(state: &GameState, p: usize) -> bool {
-    state.usable(PieceId(p), Purpose::Battle).is_ok()
-}
-
 /// Affiliations of a force: its ships/facilities and every personnel in it.
 fn force_affiliations(state: &GameState, units: &[usize]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
@@ -65,6 +61,41 @@ impl Attack<'_> {
         &self.state.pieces[p].handle
     }
 
+    /// Whether `p` is "stopped" for this battle: a card the battle under
+    /// way targets is "unstopped" for its duration and may defend itself
+    /// (Glossary "stopped"; "battle - ship": "it is unstopped for this
+    /// battle").
+    fn stopped(&self, p: usize, reasons: &mut Vec<Reason>) -> bool {
+        if !self.state.is_stopped(p) {
+            return false;
+        }
+        if !self.under_attack(p) {
+            return true;
+        }
+        let why = format!(
+            "{} is attacked: \"stopped\" cards are \"unstopped\" for the duration of that battle",
+            self.handle(p)
+        );
+        reasons.push(because(why, "stopped"));
+        false
+    }
+
+    /// Whether a battle under way (the `[action]` or one it belongs to)
+    /// targets `p`.
+    fn under_attack(&self, p: usize) -> bool {
+        let battle = |kind: &str| {
+            matches!(
+                kind,
+                "attack" | "battle" | "ship battle" | "personnel battle"
+            )
+        };
+        self.state.action.as_ref().is_some_and(|action| {
+            action
+                .chain()
+                .any(|x| battle(&x.kind) && x.targets.iter().any(|t| self.state.find(t) == Some(p)))
+        })
+    }
+
     /// Ships or facilities attack: a ship battle.
     fn ship_battle(&self) -> bool {
         self.attackers.iter().any(|&a| {
@@ -91,9 +122,21 @@ impl Attack<'_> {
         } else {
             unit.to_vec()
         };
+        // The crew of an attacked ship is involved in its battle, so
+        // "unstopped" with it.
+        let waived = if self.under_attack(unit[0]) {
+            "stopped"
+        } else {
+            ""
+        };
         members
             .into_iter()
-            .filter(|&p| able(self.state, p))
+            .filter(|&p| {
+                let usable = self
+                    .state
+                    .usable_waiving(PieceId(p), Purpose::Battle, waived);
+                usable.is_ok()
+            })
             .collect()
     }
 
@@ -371,7 +414,7 @@ fn ships_may_fire(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
         let s = unit[0];
         let p = &a.state.pieces[s];
         let weapons = crate::engine::derived::read(a.state, s, Attr::Weapons, reasons);
-        let refusal = if a.state.is_stopped(s) {
+        let refusal = if a.stopped(s, reasons) {
             Some("is \"stopped\" and may not fire")
         } else if p.docked.is_some() {
             Some("is docked and may not fire WEAPONS")
@@ -420,8 +463,8 @@ fn ships_may_fire(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
     Ruling::Next
 }
 
-fn unstopped_away_team(a: &Attack, _: &mut Vec<Reason>) -> Ruling {
-    if a.ship_battle() || !a.attackers.iter().any(|&p| a.state.is_stopped(p)) {
+fn unstopped_away_team(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
+    if a.ship_battle() || !a.attackers.iter().any(|&p| a.stopped(p, reasons)) {
         return Ruling::Next;
     }
     Ruling::No("\"stopped\" personnel may not participate in a battle".into())
@@ -796,6 +839,27 @@ mod tests {
             .card
             .affiliations =
             vec!["Romulan".into()])));
+    }
+
+    #[test]
+    fn an_attacked_stopped_ship_and_its_crew_are_unstopped_for_that_battle() {
+        let attacked = |s: &mut GameState, target: &str| {
+            s.pieces[0].status.stopped = true;
+            s.action = Some(crate::engine::action::Action {
+                kind: "ship battle".into(),
+                targets: vec![target.into()],
+                ..Default::default()
+            });
+        };
+        let (r, cited) = applied(ships_may_fire, Mode::ReturnFire, vec![0], vec![2], |s| {
+            attacked(s, "Bortas")
+        });
+        assert_eq!(r, Ruling::Next);
+        assert!(cited.contains(&"stopped".to_string()), "{cited:?}");
+        let elsewhere = ruling_in(ships_may_fire, Mode::ReturnFire, vec![0], vec![2], |s| {
+            attacked(s, "Kurn")
+        });
+        assert!(refused(elsewhere));
     }
 
     #[test]
