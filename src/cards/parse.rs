@@ -504,6 +504,23 @@ pub fn skill_box(text: &str) -> SkillBox {
     bx
 }
 
+/// A dual personnel's skill box split at its labels ("Kurn: Honor ...
+/// Worf: Honor x 2 ..."): each person's own skills, in the card's order. Empty
+/// when the text has no two labelled halves.
+pub fn people_skill_boxes(text: &str) -> Vec<SkillBox> {
+    let toks: Vec<&str> = text.split_whitespace().collect();
+    let labels: Vec<usize> = (0..toks.len()).filter(|&i| is_label(&toks, i)).collect();
+    if labels.len() < 2 {
+        return vec![];
+    }
+    let ends = labels[1..].iter().copied().chain([toks.len()]);
+    labels
+        .iter()
+        .zip(ends)
+        .map(|(&start, end)| skill_box(&toks[start + 1..end].join(" ")))
+        .collect()
+}
+
 /// "OFFICER+MEDICAL": the classifications of a dual personnel.
 fn classification_combo(tok: &str) -> Option<Vec<String>> {
     if !tok.contains('+') {
@@ -569,6 +586,17 @@ mod tests {
 
     fn levels(b: &SkillBox) -> Vec<(String, f32)> {
         b.skills.iter().map(|s| (s.name.clone(), s.level)).collect()
+    }
+
+    #[test]
+    fn a_dual_personnel_skill_box_splits_into_its_people() {
+        let people = people_skill_boxes(
+            "OFFICER+SECURITY Kurn: Honor Computer Skill Navigation Worf: Honor x 2 Navigation Diplomacy",
+        );
+        assert_eq!(people.len(), 2);
+        assert!(levels(&people[0]).contains(&("Honor".into(), 1.0)));
+        assert!(levels(&people[1]).contains(&("Honor".into(), 2.0)));
+        assert!(people_skill_boxes("OFFICER Leadership Honor").is_empty());
     }
 
     #[test]

@@ -112,6 +112,9 @@ pub struct Status {
     pub used_this_turn: bool,
     pub used_this_game: bool,
     pub played_this_turn: bool,
+    /// Exchanged for another version of its persona at the start of this
+    /// turn (Glossary "persona": once per persona each turn).
+    pub replaced_this_turn: bool,
     pub range_used: i32,
     pub attacked_last_turn: bool,
     pub in_stasis: bool,
@@ -189,11 +192,18 @@ pub struct GameState {
     pub ending: Ending,
     pub normal_card_play_used: bool,
     pub orders_begun: bool,
+    /// Players who took an action restricted by "draw no cards this turn"
+    /// (Glossary "card draw").
+    pub draw_no_cards: Vec<String>,
     pub attacked_last_turn: Vec<String>,
     pub locations: Vec<Location>,
     pub pieces: Vec<Piece>,
     pub action: Option<Action>,
     pub deck: Option<Deck>,
+    /// The cards a selection already made picked (a random selection, a
+    /// player's choice): an effect that falls on some of a group by
+    /// selection falls on these (Glossary "selections").
+    pub selected: Vec<usize>,
 }
 
 impl GameState {

@@ -141,6 +141,10 @@ pub struct Lexicon {
     /// ("Unique.", "Not duplicatable."), as the checks name them.
     #[serde(default)]
     pub properties: Vec<String>,
+    /// The phrase opening a card's restriction on whom it works with
+    /// (Current Rulings "does not work with").
+    #[serde(default)]
+    pub does_not_work_with: Vec<String>,
     /// The words of a dilemma's parts (Glossary "dilemma resolution").
     #[serde(default)]
     pub dilemma: DilemmaWords,

@@ -344,6 +344,7 @@ fn attempt(q: &Question, state: &GameState) -> Verdict {
     let ship = super::attempt::ship_of(&q.who, state);
     let player = super::asker(&q.who, state);
     let mut after = state.clone();
+    after.selected = crate::engine::question::indices(&q.selected);
     let events = ruleset::apply(
         &mut after,
         &GameAction::Attempt {
