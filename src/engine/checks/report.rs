@@ -10,7 +10,7 @@ use crate::cards::model::{CardType, FacilityKind};
 use crate::engine::action::Phase;
 use crate::engine::question::{OutcomeQuestion, ReportQuestion as Question};
 use crate::engine::state::{Format, GameState, Place, Request, Target};
-use crate::engine::verdict::{Reason, Verdict};
+use crate::engine::verdict::{Reason, Verdict, VerdictValue};
 use crate::vocab::card_rulings::Aspect;
 use crate::vocab::vocabulary;
 
@@ -342,40 +342,39 @@ fn normal_card_play(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
 
 /// "Each player may have only one copy of a particular unique (or Enigma)
 /// personnel or ship (or of the same persona) ... in play at any time"
-/// ("unique and universal"), "including cards which have been captured,
-/// commandeered ... by your opponent" ("persona"): the player's own cards
-/// in play, versions of a persona by the persona rule of `can coexist`.
+/// ("unique and universal", "persona"; one counterpart per collective,
+/// Current Rulings "counterpart"): the card and each card in play are
+/// judged by the rules of `can coexist`, which own persona identity.
 fn already_in_play(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
-    let card = &r.state.pieces[r.card].card;
-    let persona_rule = matches!(card.card_type, CardType::Personnel | CardType::Ship);
-    let unique = if persona_rule {
-        !card.universal
-    } else {
-        crate::engine::abilities::compile(card).states("unique")
-    };
-    if !unique {
-        return Ruling::Next;
-    }
-    let fold = crate::repair::fold_for_match;
-    for (i, p) in r.state.pieces.iter().enumerate() {
-        let mine = p.owner.eq_ignore_ascii_case(&r.player);
-        if i == r.card || !r.state.in_play(i) {
-            continue;
-        }
-        let same = fold(&p.card.title) == fold(&card.title)
-            || persona_rule && super::coexist::same_persona(card, &p.card);
-        if !mine {
-            if same {
-                reasons.push(because(format!("{} in play is your opponent's: you and your opponent may each have a copy of the same non-universal persona in play", p.handle), "persona"));
+    use crate::engine::question::{CardsQuestion, Party, PieceId};
+    for other in (0..r.state.pieces.len()).filter(|&i| i != r.card && r.state.in_play(i)) {
+        let pair = CardsQuestion {
+            who: Party {
+                player: None,
+                card: Some(PieceId(r.card)),
+                by: vec![],
+            },
+            cards: vec![PieceId(other)],
+        };
+        let v = super::coexist::can_coexist(&pair, r.state);
+        if v.value == VerdictValue::Yes {
+            // The opponent's copy of the persona: "You and your opponent
+            // may each have a copy" - said, as it decided nothing against.
+            let theirs = !r.state.pieces[other].owner.eq_ignore_ascii_case(&r.player);
+            let same = v.citations.iter().any(|c| c.title == UNIQUE.title);
+            if theirs && same {
+                reasons.extend(v.reasons);
             }
             continue;
         }
-        if fold(&p.card.title) == fold(&card.title) {
-            return Ruling::Refused(because(format!("{} is unique and your copy ({}) is already in play: another copy may not be played", card.title, p.handle), UNIQUE.title));
-        }
-        if persona_rule && super::coexist::same_persona(card, &p.card) {
-            return Ruling::Refused(because(format!("{} is a version of the same persona as your {} in play: you may not have more than one instance of the same non-universal persona in play", card.title, p.handle), "persona"));
-        }
+        let mut why = v.reasons;
+        let last = why.pop().unwrap_or_else(|| super::fact("uniqueness"));
+        reasons.extend(why);
+        let text = format!("{} is already in play: {}", r.handle(other), last.text);
+        return match v.value {
+            VerdictValue::No => Ruling::Refused(Reason { text, ..last }),
+            _ => Ruling::Undecided(text),
+        };
     }
     Ruling::Next
 }
@@ -440,11 +439,22 @@ fn alternate_universe(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
 /// a ship or to a planet"; a ship "always reports in space ... unless a card
 /// specifically allows or requires it to report landed").
 fn elsewhere(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
-    if r.to().is_some() {
+    let to_facility = r.to().map(|t| {
+        matches!(
+            r.state.pieces[t].card.card_type,
+            CardType::Facility | CardType::Site
+        )
+    });
+    if to_facility == Some(true) {
         return Ruling::Next;
     }
+    // A card that allows reporting sets where ("Your Bajorans may report for
+    // duty where present" aboard a ship).
     if let Some(by) = super::allowing_card(r.state, &r.asked, r.q.allowed_by) {
         return yes_because(reasons, format!("{by} allows it to report there"), REPORT);
+    }
+    if to_facility == Some(false) {
+        return Ruling::Next;
     }
     let ship = *r.card_type() == CardType::Ship;
     let why = match (r.q.to, ship) {
@@ -1052,7 +1062,9 @@ mod tests {
         assert_eq!(ruling(already_in_play, copy("bob")), Ruling::Next);
         let universal = |s: &mut GameState, q: &mut Question| {
             copy("alice")(s, q);
+            let copy = s.pieces.len() - 1;
             s.pieces[0].card.universal = true;
+            s.pieces[copy].card.universal = true;
         };
         assert_eq!(ruling(already_in_play, universal), Ruling::Next);
     }
