@@ -516,6 +516,11 @@ fn docking_site(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
             r.handle(site)
         ));
     };
+    nor_docking_site(r, nor, reasons)
+}
+
+/// The Nor has a docking site, or its sites allow no report.
+fn nor_docking_site(r: &Report, nor: usize, reasons: &mut Vec<Reason>) -> Ruling {
     let docking = report_site::sites_of(r.state, nor)
         .into_iter()
         .find(|&s| report_site::is_docking_site(r.state, s));
@@ -556,7 +561,13 @@ fn station(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     let mut undecided = None;
     for site in report_site::sites_of(r.state, f) {
         match report_site::admits(&r.reporting(), site) {
-            yes @ Admission::Yes { .. } => return admitted(yes, r.handle(site), reasons),
+            yes @ Admission::Yes { .. } => {
+                let admits = admitted(yes, r.handle(site), reasons);
+                return match r.allowed_elsewhere() {
+                    Ok(Some(_)) => admits,
+                    _ => nor_docking_site(r, f, reasons),
+                };
+            }
             Admission::Undecided(what) => undecided = undecided.or(Some(what)),
             _ => {}
         }

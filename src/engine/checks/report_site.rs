@@ -132,7 +132,14 @@ fn clause_admits(r: &Reporting, site: usize, host: usize, c: &ReportClause) -> A
     let text = format!("{}: \"{}\"", state.pieces[site].handle, c.text);
     let mut unread = None;
     let mut found = None;
+    // Ships report docked at a docking site ("facility"): words naming no
+    // card type ("Klingons may report here") name no ship elsewhere.
+    let ships_here = c.at_station || is_docking_site(state, site);
+    let ship = state.pieces[r.card].card.card_type == CardType::Ship;
     for p in &c.reporters {
+        if ship && p.card_type.is_none() && !ships_here {
+            continue;
+        }
         match reporter_matches(r, host, p, c) {
             Named::Yes(why) => {
                 found = Some(why);
