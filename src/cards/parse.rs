@@ -48,7 +48,23 @@ pub fn icons(cell: &str) -> (Vec<String>, Vec<String>) {
             None => unknown.push(code.to_string()),
         }
     }
+    // An infiltration icon is printed `<Fed>` (icons.toml, kind "infiltration").
+    for code in angled(cell) {
+        match vocabulary().icons.canonical(&format!("<{code}>")) {
+            Some(c) => known.push(c.to_string()),
+            None => unknown.push(format!("<{code}>")),
+        }
+    }
     (known, unknown)
+}
+
+/// The `<..>` contents of a cell, in order.
+fn angled(cell: &str) -> Vec<&str> {
+    cell.split('<')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('>').map(|(code, _)| code.trim()))
+        .filter(|code| !code.is_empty())
+        .collect()
 }
 
 /// The `[..]` contents of a cell, in order.
@@ -635,6 +651,8 @@ mod tests {
         assert_eq!(mission_affil("[FED][KLI]").0, vec!["Federation", "Klingon"]);
         assert!(mission_affil("Any crew may attempt mission.").1.is_some());
         assert_eq!(icons("[AU][Stf][ST]").0, vec!["AU", "Stf", "Stf"]);
+        assert_eq!(icons("<Rom>[Cmd][GQ]").0, vec!["Cmd", "GQ", "InfRom"]);
+        assert_eq!(vocabulary().icons.infiltrates("InfRom"), Some("Romulan"));
         assert_eq!(icons("[Zork]").1, vec!["Zork"]);
         let (st, prose) = staffing("[Films]  OR {James T. Kirk}");
         assert_eq!(st, vec!["Films"]);

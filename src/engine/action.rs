@@ -75,4 +75,8 @@ pub struct TurnContext {
     /// The turn player has begun executing orders: no more normal card play.
     #[serde(default)]
     pub orders_begun: bool,
+    /// The asking player took an action restricted by "draw no cards this
+    /// turn" (Glossary "card draw").
+    #[serde(default)]
+    pub draws_no_cards: bool,
 }

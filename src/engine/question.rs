@@ -111,13 +111,24 @@ pub const KINDS: &[KindSpec] = &[
             "is a valid response",
             "response",
         ],
-        args: &[needs("card", T::Piece), arg("player", T::Player)],
+        args: &[
+            needs("card", T::Piece),
+            arg("function", T::Text),
+            arg("target", T::Pieces),
+            arg("player", T::Player),
+        ],
     },
     KindSpec {
         kind: Kind::CanPlay,
         name: "can play",
         aliases: &["play", "playable", "can be played", "may play"],
-        args: &[needs("card", T::Piece), arg("player", T::Player)],
+        args: &[
+            needs("card", T::Piece),
+            arg("function", T::Text),
+            arg("target", T::Pieces),
+            arg("free", T::Flag),
+            arg("player", T::Player),
+        ],
     },
     KindSpec {
         kind: Kind::CanAct,
@@ -258,6 +269,7 @@ pub const KINDS: &[KindSpec] = &[
             arg("by", T::Pieces),
             arg("card", T::Piece),
             arg("is", T::Text),
+            arg("selected", T::Pieces),
             arg("player", T::Player),
         ],
     },
@@ -281,6 +293,7 @@ pub const KINDS: &[KindSpec] = &[
             arg("to", T::Place),
             arg("cancelled", T::Flag),
             arg("is", T::Text),
+            arg("selected", T::Pieces),
             arg("player", T::Player),
         ],
     },
@@ -386,6 +399,21 @@ impl BattleMode {
     }
 }
 
+/// `valid response` / `can play`: the card, and which of its functions is
+/// used (`function = "<excerpt>"`): each "OR" function keeps its own timing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayQuestion {
+    pub who: Party,
+    /// An excerpt of the function used, matched against the card's compiled
+    /// functions when the file is loaded.
+    pub function: Option<String>,
+    /// What the card is played on, checked against its "plays on" text.
+    pub target: Vec<PieceId>,
+    /// It plays for free (its text or another card's says so): not the
+    /// normal card play, but still in the card play segment.
+    pub free: bool,
+}
+
 /// `can act`: may the party take the act now?
 #[derive(Debug, Clone, PartialEq)]
 pub struct ActQuestion {
@@ -448,6 +476,9 @@ pub struct DilemmaQuestion {
     pub dilemma: Card,
     /// A claim about the outcome ("Data is killed").
     pub is: Option<String>,
+    /// The cards a selection already made picked (random selection, a
+    /// player's choice): the encounter applies its effect to them.
+    pub selected: Vec<PieceId>,
 }
 
 /// `outcome`: a value the rules compute.
@@ -472,13 +503,15 @@ pub struct OutcomeQuestion {
     /// The battle was cancelled after it was properly initiated.
     pub cancelled: bool,
     pub is: Option<String>,
+    /// The cards a selection already made picked (`of = "attempt"`).
+    pub selected: Vec<PieceId>,
 }
 
 /// A question, one variant per kind.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Question {
-    ValidResponse(Party),
-    CanPlay(Party),
+    ValidResponse(PlayQuestion),
+    CanPlay(PlayQuestion),
     CanAct(ActQuestion),
     CanReport(ReportQuestion),
     CanStaff(ShipQuestion),
@@ -497,7 +530,8 @@ impl Question {
     /// Who asks and the pieces the question is about.
     pub fn who(&self) -> &Party {
         match self {
-            Question::ValidResponse(w) | Question::CanPlay(w) | Question::DeckLegal(w) => w,
+            Question::ValidResponse(q) | Question::CanPlay(q) => &q.who,
+            Question::DeckLegal(w) => w,
             Question::CanAct(q) => &q.who,
             Question::CanReport(q) => &q.who,
             Question::CanStaff(q) | Question::CanMove(q) => &q.who,
@@ -547,6 +581,8 @@ pub struct Args {
     pub requirement: Option<String>,
     pub of: Option<String>,
     pub is: Option<String>,
+    pub function: Option<String>,
+    pub selected: Vec<PieceId>,
     pub attribute: Option<String>,
     pub battle: Option<BattleMode>,
     pub free: bool,
@@ -602,6 +638,8 @@ impl Args {
             "requirement" => self.requirement.is_some(),
             "of" => self.of.is_some(),
             "is" => self.is.is_some(),
+            "function" => self.function.is_some(),
+            "selected" => !self.selected.is_empty(),
             "attribute" => self.attribute.is_some(),
             "battle" => self.battle.is_some(),
             "free" => self.free,
@@ -647,8 +685,18 @@ impl Args {
         // Required arguments were checked above, so the `unwrap_or_default`s
         // below only fill what a kind leaves optional.
         Ok(match kind {
-            Kind::ValidResponse => Question::ValidResponse(who),
-            Kind::CanPlay => Question::CanPlay(who),
+            Kind::ValidResponse => Question::ValidResponse(PlayQuestion {
+                who,
+                function: self.function,
+                target: self.target,
+                free: false,
+            }),
+            Kind::CanPlay => Question::CanPlay(PlayQuestion {
+                who,
+                function: self.function,
+                target: self.target,
+                free: self.free,
+            }),
             Kind::CanAct => Question::CanAct(ActQuestion {
                 who,
                 act: self.act.unwrap_or_default(),
@@ -678,6 +726,7 @@ impl Args {
                 who,
                 dilemma: self.dilemma.expect("`dilemma` is required"),
                 is: self.is,
+                selected: self.selected,
             }),
             Kind::Outcome => Question::Outcome(OutcomeQuestion {
                 who,
@@ -694,6 +743,7 @@ impl Args {
                 to: self.to,
                 cancelled: self.cancelled,
                 is: self.is,
+                selected: self.selected,
             }),
             Kind::DeckLegal => Question::DeckLegal(who),
         })

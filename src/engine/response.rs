@@ -31,6 +31,53 @@ fn reason(text: impl Into<String>, cite: Option<Citation>) -> Reason {
     }
 }
 
+/// The one function of a multi-function card that `excerpt` names (a
+/// question's `function = "<text excerpt>"`), by its compiled text: each
+/// "OR" function keeps its own timing. An error names the card's functions
+/// when the excerpt matches none of them, or several.
+pub fn function_named(compiled: &CompiledCard, excerpt: &str) -> Result<usize, String> {
+    let fold = |s: &str| {
+        let f = crate::repair::fold_for_match(s);
+        f.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let want = fold(excerpt);
+    let hits: Vec<usize> = (0..compiled.abilities.len())
+        .filter(|&i| fold(&compiled.abilities[i].text).contains(&want))
+        .collect();
+    let listed = || {
+        let texts = compiled.abilities.iter().enumerate();
+        let texts: Vec<String> = texts
+            .map(|(i, a)| format!("{}. \"{}\"", i + 1, a.text))
+            .collect();
+        texts.join("; ")
+    };
+    match hits.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(format!(
+            "`function` \"{excerpt}\" matches none of the functions of {}: {}",
+            compiled.title,
+            listed()
+        )),
+        _ => Err(format!(
+            "`function` \"{excerpt}\" matches {} functions of {} (quote more of one): {}",
+            hits.len(),
+            compiled.title,
+            listed()
+        )),
+    }
+}
+
+/// `card`'s compiled text, narrowed to the function `excerpt` names (all of
+/// them without one, or when it names none: the file's loader reports that).
+pub fn compiled_using(card: &Card, excerpt: Option<&str>) -> CompiledCard {
+    let mut compiled = compile(card);
+    if let Some(i) = excerpt.and_then(|e| function_named(&compiled, e).ok()) {
+        let used = compiled.abilities.swap_remove(i);
+        compiled.abilities = vec![used];
+    }
+    compiled
+}
+
 /// An action under way, or one implied by the card it plays or encounters
 /// (You Dirty Rat's card play will morph its target; a Borg Ship dilemma attacks).
 #[derive(Debug, Clone)]
@@ -336,6 +383,9 @@ fn relate_timing(t: &Timing, link: &ChainLink, db: &CardDb, player: Option<&str>
         ));
     }
     let (ok, want) = match t.class {
+        TimingClass::Just if t.through_completion => {
+            (true, "from its initiation until just after it completes")
+        }
         TimingClass::Just => {
             let want = t.step.unwrap_or(Step::Initiated);
             (link.step == want, step_name(want))
@@ -361,7 +411,11 @@ fn relate_timing(t: &Timing, link: &ChainLink, db: &CardDb, player: Option<&str>
         .then(|| just(want))
         .into_iter()
         .collect();
-    support.extend(step_rules(t.class, link, &[]));
+    // A clause lasting until just after the action completes is not late
+    // once the action has its results.
+    if !t.through_completion {
+        support.extend(step_rules(t.class, link, &[]));
+    }
     Relation::Yes(what, support)
 }
 

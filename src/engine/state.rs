@@ -192,11 +192,18 @@ pub struct GameState {
     pub ending: Ending,
     pub normal_card_play_used: bool,
     pub orders_begun: bool,
+    /// Players who took an action restricted by "draw no cards this turn"
+    /// (Glossary "card draw").
+    pub draw_no_cards: Vec<String>,
     pub attacked_last_turn: Vec<String>,
     pub locations: Vec<Location>,
     pub pieces: Vec<Piece>,
     pub action: Option<Action>,
     pub deck: Option<Deck>,
+    /// The cards a selection already made picked (a random selection, a
+    /// player's choice): an effect that falls on some of a group by
+    /// selection falls on these (Glossary "selections").
+    pub selected: Vec<usize>,
 }
 
 impl GameState {

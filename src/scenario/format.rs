@@ -107,6 +107,8 @@ pub struct GameSpec {
     pub normal_card_play_used: bool,
     #[serde(default)]
     pub orders_begun: bool,
+    /// Players who took an action restricted by "draw no cards this turn".
+    pub draw_no_cards: Option<NameList>,
     /// The players of the game, by name; left out: every owner, controller
     /// and player the file names. A name is a player only when declared.
     pub players: Option<Vec<Spanned<String>>>,
@@ -339,6 +341,10 @@ pub struct QuestionSpec {
     pub of: Option<Spanned<String>>,
     /// outcome / dilemma outcome: turns the value into a yes/no claim.
     pub is: Option<String>,
+    /// valid response / can play: an excerpt of the function used.
+    pub function: Option<Spanned<String>>,
+    /// dilemma outcome / outcome: the cards a selection already made picked.
+    pub selected: Option<Names>,
     pub attribute: Option<String>,
     #[serde(default)]
     pub free: bool,

@@ -294,6 +294,12 @@ impl<'a> Builder<'a> {
             },
             normal_card_play_used: file.game.normal_card_play_used,
             orders_begun: file.game.orders_begun,
+            draw_no_cards: file
+                .game
+                .draw_no_cards
+                .as_ref()
+                .map(|n| n.items(&[',']))
+                .unwrap_or_default(),
             attacked_last_turn: file
                 .game
                 .attacked_last_turn
@@ -1054,6 +1060,9 @@ impl<'a> Builder<'a> {
         if let Some(name) = &q.allowed_by {
             self.allowed_by(state, spec.name, q, name)?;
         }
+        if let (Some(function), Some(card)) = (&q.function, &q.card) {
+            self.function(state, card, function)?;
+        }
         let question = self
             .args(state, q)?
             .question(spec.kind)
@@ -1132,6 +1141,8 @@ impl<'a> Builder<'a> {
             requirement: q.requirement.as_ref().map(|r| r.get_ref().clone()),
             of: q.of.as_ref().map(|o| words::norm(o.get_ref())),
             is: q.is.clone(),
+            function: q.function.as_ref().map(|f| f.get_ref().clone()),
+            selected: pieces(&q.selected)?,
             attribute: q.attribute.clone(),
             battle: q.battle.as_ref().map(|b| self.battle(b)).transpose()?,
             free: q.free,
@@ -1141,6 +1152,22 @@ impl<'a> Builder<'a> {
             attack_bonus: q.attack_bonus,
             defense_bonus: q.defense_bonus,
         })
+    }
+
+    /// `function = "<excerpt>"` must name exactly one of the card's compiled
+    /// functions (its "OR" alternatives).
+    fn function(
+        &self,
+        state: &GameState,
+        card: &Spanned<String>,
+        function: &Spanned<String>,
+    ) -> Result<(), ScenarioError> {
+        let piece = self.piece(state, card)?;
+        let compiled = crate::engine::abilities::compile(&state.pieces[piece].card);
+        match crate::engine::response::function_named(&compiled, function.get_ref()) {
+            Ok(_) => Ok(()),
+            Err(why) => self.err(function.span(), why),
+        }
     }
 
     fn battle(&self, b: &Spanned<String>) -> Result<BattleMode, ScenarioError> {
@@ -1258,6 +1285,8 @@ fn given_keys(q: &QuestionSpec) -> Vec<(&'static str, std::ops::Range<usize>)> {
         ("against", at(&q.against)),
         ("of", at(&q.of)),
         ("is", given(q.is.is_some())),
+        ("function", at(&q.function)),
+        ("selected", names(&q.selected)),
         ("attribute", given(q.attribute.is_some())),
         ("free", flag(q.free)),
         ("cancelled", flag(q.cancelled)),

@@ -5,7 +5,7 @@
 //! BM25F over title and body, per partition: the rules entries of one
 //! language, or the cards), and, when the sentence-embedding model is
 //! installed, fused with a semantic ranking of the same entries
-//! ([`semantic`]) by reciprocal rank. An entry or card titled exactly as the
+//! ([`semantic`]) by a convex combination of normalised scores. An entry or card titled exactly as the
 //! question comes first. "See X" stubs are not ranked: their titles are
 //! aliases of X.
 

@@ -196,6 +196,8 @@ struct TimingHit {
     class: TimingClass,
     action: Option<String>,
     step: Option<Step>,
+    /// The phrase answers the action until just after it completes.
+    through: bool,
     any_turn: bool,
     /// An effect the phrase itself performs (the special download icon downloads).
     effect: Option<String>,
@@ -310,6 +312,7 @@ fn find_timing(toks: &[Token], used: &mut [bool]) -> Vec<TimingHit> {
                 class: TimingClass::Just,
                 action,
                 step: Some(step),
+                through: false,
                 any_turn: false,
                 effect: None,
             });
@@ -335,6 +338,7 @@ fn find_timing(toks: &[Token], used: &mut [bool]) -> Vec<TimingHit> {
                         Some("resolved") => Step::Resolved,
                         _ => Step::Initiated,
                     }),
+                    through: phrase.step.as_deref() == Some("through completion"),
                     any_turn: phrase.any_turn,
                     effect: phrase.effect.clone(),
                 });
@@ -705,6 +709,7 @@ fn best_timing(toks: &[Token], p: &SentenceParse) -> Option<Timing> {
         against: against(toks, hit),
         in_play_any_turn: false,
         in_play_at_any_time: false,
+        through_completion: hit.through,
     })
 }
 

@@ -18,6 +18,8 @@ pub mod immunity;
 pub mod lexicon;
 pub mod overrides;
 pub mod permission_clause;
+pub mod plays_on;
+pub mod reporting;
 pub mod restriction;
 
 pub use coverage::{coverage_report, CoverageReport, CoverageRow, DilemmaCoverage};
@@ -150,6 +152,11 @@ pub struct Timing {
     pub in_play_any_turn: bool,
     #[serde(default)]
     pub in_play_at_any_time: bool,
+    /// A "just" clause answering the action from its initiation until just
+    /// after it completes ("within five seconds of either players' card
+    /// draw": the card drawn is there to discard).
+    #[serde(default)]
+    pub through_completion: bool,
 }
 
 impl Timing {
@@ -171,6 +178,7 @@ impl Timing {
             against: None,
             in_play_any_turn: false,
             in_play_at_any_time: false,
+            through_completion: false,
         }
     }
 }

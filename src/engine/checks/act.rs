@@ -942,6 +942,11 @@ fn use_rules<'a>() -> Vec<Rule<Act<'a>>> {
             Entry::glossary("stopped"),
             stopped_may_use,
         ),
+        rule(
+            "a probe card to reveal",
+            Entry::glossary("probing"),
+            probe_card,
+        ),
         rule("probing at the end of the turn", TURN, probe_end_of_turn),
         rule("game text", GAME_TEXT, use_text),
     ]
@@ -1173,6 +1178,15 @@ fn stopped_may_use(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
             text: "\"stopped\" cards may still perform other actions and use skills".into(),
             citation: Some(Citation::glossary("stopped")),
         });
+    }
+    Ruling::Next
+}
+
+/// Probing reveals the top card of your draw deck: "If your draw deck is
+/// empty, you may not probe" (Glossary "probing").
+fn probe_card(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    if a.act() == "probe" && a.state.ending.draw_decks_empty {
+        return Ruling::No("the draw deck is empty: there is no probe card to reveal".into());
     }
     Ruling::Next
 }
@@ -1737,5 +1751,16 @@ mod tests {
             ruling(probe_end_of_turn, p, |s, _| s.phase = Phase::EndOfTurn),
             Ruling::Yes
         );
+    }
+
+    #[test]
+    fn probing_needs_a_card_on_the_draw_deck() {
+        let p = ("probe", 1, None);
+        assert_eq!(ruling(probe_card, p, |_, _| ()), Ruling::Next);
+        let empty = ruling(probe_card, p, |s, _| s.ending.draw_decks_empty = true);
+        assert!(refused(empty));
+        let beam = ("beam", 1, None);
+        let other = ruling(probe_card, beam, |s, _| s.ending.draw_decks_empty = true);
+        assert_eq!(other, Ruling::Next);
     }
 }

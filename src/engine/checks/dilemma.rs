@@ -48,6 +48,7 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
         .filter(|&p| state.usable(PieceId(p), Purpose::Attempting).is_ok())
         .collect();
     let mut after = state.clone();
+    after.selected = crate::engine::question::indices(&q.selected);
     let events = ruleset::apply(
         &mut after,
         &GameAction::EncounterDilemma {

@@ -11,7 +11,9 @@ pub mod deck;
 pub mod dilemma;
 pub mod house_arrest;
 pub mod outcome;
+pub mod plays_on;
 pub mod report;
+pub mod report_site;
 pub mod respond;
 pub mod restraints;
 pub mod rules;
@@ -19,7 +21,7 @@ pub mod staffing;
 
 use crate::cards::model::CardDb;
 use crate::engine::action::{Phase, TurnContext};
-use crate::engine::question::{Party, Question};
+use crate::engine::question::{Party, PlayQuestion, Question};
 use crate::engine::state::{GameState, Permission, PieceId, Place, PlayerId, Request};
 use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
 
@@ -209,8 +211,8 @@ fn titled_action(
 /// Answer one question.
 pub fn answer(q: &Question, state: &GameState, db: &CardDb) -> Verdict {
     match q {
-        Question::ValidResponse(who) => valid_response(who, state, db),
-        Question::CanPlay(who) => can_play(who, state, db),
+        Question::ValidResponse(q) => valid_response(q, state, db),
+        Question::CanPlay(q) => can_play(q, state, db),
         Question::CanAct(q) => act::can_act(q, state),
         Question::CanReport(q) => report::can_report(q, state),
         Question::CanStaff(q) => staffing::can_staff(q, state),
@@ -227,7 +229,8 @@ pub fn answer(q: &Question, state: &GameState, db: &CardDb) -> Verdict {
 }
 
 /// `valid response`: may `card` respond to the action under way?
-fn valid_response(who: &Party, state: &GameState, db: &CardDb) -> Verdict {
+fn valid_response(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
+    let who = &q.who;
     let (Some(action), Some(card)) = (&state.action, who.card()) else {
         return undecided(
             "the question needs an [action] and `card`",
@@ -238,18 +241,24 @@ fn valid_response(who: &Party, state: &GameState, db: &CardDb) -> Verdict {
     let action = titled_action(action, state);
     let player = asker(who, state);
     let phase = Some(state.phase);
-    respond::valid_response_in(&action, &state.pieces[card].card, Some(&player), phase, db)
+    let responder = (&state.pieces[card].card, q.function.as_deref());
+    on_its_target(q, card, &player, state, || {
+        respond::valid_response_in(&action, responder, Some(&player), phase, db)
+    })
 }
 
 /// `can play`: may `card` be played now?
-fn can_play(who: &Party, state: &GameState, db: &CardDb) -> Verdict {
+fn can_play(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
+    let who = &q.who;
     let Some(card) = who.card() else {
         return undecided("the question needs `card`", vec![], "card play");
     };
+    let player = asker(who, state);
     let turn = TurnContext {
         phase: state.phase,
         turn_player: state.turn_player.clone(),
-        player: asker(who, state),
+        draws_no_cards: state.draw_no_cards.contains(&player),
+        player,
         normal_card_play_used: state.normal_card_play_used,
         orders_begun: state.orders_begun,
     };
@@ -266,5 +275,41 @@ fn can_play(who: &Party, state: &GameState, db: &CardDb) -> Verdict {
         .filter(|(i, _)| state.in_play(*i))
         .map(|(_, p)| &p.card)
         .collect();
-    respond::can_play_on_table(&piece.card, in_play, &turn, action.as_ref(), db, table)
+    let played = (&piece.card, q.function.as_deref());
+    let lies = respond::Lies {
+        in_play,
+        face_down: piece.status.face_down,
+        free: q.free,
+    };
+    on_its_target(q, card, &turn.player, state, || {
+        respond::can_play_on_table(played, lies, &turn, action.as_ref(), db, table)
+    })
+}
+
+/// A card played on the `target` the question names: no when a target does
+/// not fit its "plays on" text, else the timing verdict, with why it fits.
+fn on_its_target(
+    q: &PlayQuestion,
+    card: usize,
+    player: &str,
+    state: &GameState,
+    timing: impl FnOnce() -> Verdict,
+) -> Verdict {
+    if q.target.is_empty() {
+        return timing();
+    }
+    let played = plays_on::Played {
+        card,
+        function: q.function.as_deref(),
+        player,
+    };
+    let targets = crate::engine::question::indices(&q.target);
+    match plays_on::targets_fit(&played, &targets, state) {
+        Err(why) => no(vec![], why),
+        Ok(mut fit) => {
+            let v = timing();
+            fit.extend(v.reasons);
+            Verdict::new(v.value, fit, v.citations)
+        }
+    }
 }

@@ -29,8 +29,9 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
         Some("points to win") => points_to_win(q, state),
         Some("winner") => game_winner(q, state),
         Some("compatibility lost") => super::house_arrest::compatibility_lost(q, state),
+        Some("docked after reporting") => super::report::docked_after_reporting(q, state),
         other => undecided(
-            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, attack winner, points after solving, score, points to win, winner, range after moving, attempt, matching commander, compatibility lost"),
+            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, attack winner, points after solving, score, points to win, winner, range after moving, attempt, matching commander, compatibility lost, docked after reporting"),
             vec![],
             "attribute",
         ),
@@ -344,6 +345,7 @@ fn attempt(q: &Question, state: &GameState) -> Verdict {
     let ship = super::attempt::ship_of(&q.who, state);
     let player = super::asker(&q.who, state);
     let mut after = state.clone();
+    after.selected = crate::engine::question::indices(&q.selected);
     let events = ruleset::apply(
         &mut after,
         &GameAction::Attempt {

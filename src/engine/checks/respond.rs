@@ -21,7 +21,7 @@
 
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use crate::cards::model::{Card, CardDb, CardType};
-use crate::engine::abilities::{compile, Ability, CompiledCard, Coverage, Target, TimingClass};
+use crate::engine::abilities::{Ability, CompiledCard, Coverage, Target, TimingClass};
 use crate::engine::action::{Action, Phase, Step, TurnContext};
 use crate::engine::response::{self, relate, Findings, Miss};
 use crate::engine::timing_rulings::TimingRulings;
@@ -34,6 +34,9 @@ const NULLIFY: Entry = Entry::glossary("nullify");
 const JUST: Entry = Entry::glossary("actions – “just”");
 const INTERRUPTING: Entry = Entry::glossary("actions – interrupting");
 const INITIATION: Entry = Entry::glossary("actions – step 1: initiation");
+const HIDDEN_AGENDA: Entry = Entry::glossary("hidden agenda");
+const FOR_FREE: Entry = Entry::glossary("for free");
+const CARD_DRAW: Entry = Entry::glossary("card draw");
 const TAKING_TURNS: Entry = Entry::glossary("actions – taking turns");
 /// The start-of-turn and end-of-turn segments: the Glossary's "turn" and
 /// the Current Rulings' "timing" state them.
@@ -98,7 +101,19 @@ pub struct Response<'a> {
 
 impl<'a> Response<'a> {
     pub fn new(action: &'a Action, responder: &Card, player: Option<&str>, db: &CardDb) -> Self {
-        let compiled = compile(responder);
+        Self::using(action, responder, None, player, db)
+    }
+
+    /// The responder using only the function `function` names (each "OR"
+    /// function keeps its own timing).
+    pub fn using(
+        action: &'a Action,
+        responder: &Card,
+        function: Option<&str>,
+        player: Option<&str>,
+        db: &CardDb,
+    ) -> Self {
+        let compiled = response::compiled_using(responder, function);
         let findings = relate(action, &compiled, player, db);
         Response {
             action,
@@ -150,21 +165,22 @@ pub fn valid_response_by(
     player: Option<&str>,
     db: &CardDb,
 ) -> Verdict {
-    valid_response_in(action, responder, player, None, db)
+    valid_response_in(action, (responder, None), player, None, db)
 }
 
 /// [`valid_response_by`] with the phase the action is under way in (the
-/// start-of-turn and end-of-turn segments admit only valid responses).
+/// start-of-turn and end-of-turn segments admit only valid responses), the
+/// responder using the function its excerpt names (all of them without one).
 pub fn valid_response_in(
     action: &Action,
-    responder: &Card,
+    (responder, function): (&Card, Option<&str>),
     player: Option<&str>,
     phase: Option<Phase>,
     db: &CardDb,
 ) -> Verdict {
     let ctx = Response {
         phase,
-        ..Response::new(action, responder, player, db)
+        ..Response::using(action, responder, function, player, db)
     };
     decide(&response_rules(), &ctx)
 }
@@ -378,6 +394,11 @@ pub struct Play<'a> {
     /// The cards on the table, when the question has a game state: what a
     /// card played between actions may target.
     table: Option<Vec<&'a Card>>,
+    /// A hidden agenda face down on the table: the question is whether it
+    /// may be activated (turned face up).
+    hidden: bool,
+    /// It plays for free: not the normal card play, still its segment.
+    free: bool,
 }
 
 impl<'a> Play<'a> {
@@ -388,16 +409,37 @@ impl<'a> Play<'a> {
         under_way: Option<&'a Action>,
         db: &CardDb,
     ) -> Self {
+        Self::using((card, None), in_play, turn, under_way, db)
+    }
+
+    /// The card using only the function its excerpt names.
+    pub fn using(
+        (card, function): (&'a Card, Option<&str>),
+        in_play: bool,
+        turn: &'a TurnContext,
+        under_way: Option<&'a Action>,
+        db: &CardDb,
+    ) -> Self {
         let player = (!turn.player.is_empty()).then_some(turn.player.as_str());
+        let phase = Some(turn.phase);
         Play {
             card,
-            compiled: usable_from(card, in_play),
+            compiled: usable_from(card, function, in_play),
             in_play,
             turn,
             under_way,
-            response: under_way.map(|a| valid_response_in(a, card, player, Some(turn.phase), db)),
+            response: under_way.map(|a| valid_response_in(a, (card, function), player, phase, db)),
             table: None,
+            hidden: false,
+            free: false,
         }
+    }
+
+    /// The card lies face down on the table: asking to play it is asking to
+    /// activate it, which only a hidden agenda may be.
+    pub fn face_down(mut self, face_down: bool) -> Self {
+        self.hidden = face_down && self.in_play && self.card.has_icon("HA");
+        self
     }
 
     /// The cards in play it may target.
@@ -453,8 +495,8 @@ impl<'a> Play<'a> {
 /// used rather than the card played, so "At any time, you may ..." after
 /// "Plays on table." lets it act on either turn (Space-Time Portal); from hand
 /// the card keeps its type's timing (Meditation, "event").
-fn usable_from(card: &Card, in_play: bool) -> CompiledCard {
-    let mut compiled = compile(card);
+fn usable_from(card: &Card, function: Option<&str>, in_play: bool) -> CompiledCard {
+    let mut compiled = response::compiled_using(card, function);
     let placed = |c: TimingClass| matches!(c, TimingClass::PlaysOn | TimingClass::Seeds);
     let placed_first = compiled.abilities.iter().any(|a| placed(a.timing.class));
     for a in &mut compiled.abilities {
@@ -507,16 +549,32 @@ pub fn can_play_from(
     decide_play(Play::new(card, in_play, turn, under_way, db))
 }
 
-/// [`can_play_from`] with the cards in play that the card may target.
+/// Where the card asked about is: in play (its text is used rather than the
+/// card played), face down (a hidden agenda to activate).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Lies {
+    pub in_play: bool,
+    pub face_down: bool,
+    /// It plays for free (Glossary "for free").
+    pub free: bool,
+}
+
+/// [`can_play_from`] with the cards in play that the card may target, the
+/// card using the function its excerpt names (all of them without one).
 pub fn can_play_on_table(
-    card: &Card,
-    in_play: bool,
+    card: (&Card, Option<&str>),
+    lies: Lies,
     turn: &TurnContext,
     under_way: Option<&Action>,
     db: &CardDb,
     table: Vec<&Card>,
 ) -> Verdict {
-    decide_play(Play::new(card, in_play, turn, under_way, db).with_table(table))
+    let play = Play::using(card, lies.in_play, turn, under_way, db);
+    let play = Play {
+        free: lies.free,
+        ..play.with_table(table).face_down(lies.face_down)
+    };
+    decide_play(play)
 }
 
 fn decide_play(play: Play) -> Verdict {
@@ -615,8 +673,13 @@ fn doorway_off_turn(p: &Play, _: &mut Vec<Reason>) -> Ruling {
 }
 
 /// The rules of playing a card between actions, in order.
-pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 13] {
+pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 15] {
     [
+        Rule {
+            name: "activating a hidden agenda",
+            entry: HIDDEN_AGENDA,
+            apply: hidden_agenda,
+        },
         Rule {
             name: "seed phases",
             entry: Entry::glossary("seed phases"),
@@ -631,6 +694,11 @@ pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 13] {
             name: "seeds or plays",
             entry: Entry::glossary("seeds or plays"),
             apply: seeds_only,
+        },
+        Rule {
+            name: "draw no cards this turn",
+            entry: CARD_DRAW,
+            apply: draws_no_cards,
         },
         Rule {
             name: "a response needs its action",
@@ -683,6 +751,64 @@ pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 13] {
             apply: normal_card_play,
         },
     ]
+}
+
+/// A hidden agenda face down on the table is activated (turned face up) at
+/// any time, between other actions or as a valid response - never during
+/// the seed phases, and, being "at any time", not among start-of-turn or
+/// end-of-turn actions. Activating it does not suspend play.
+fn hidden_agenda(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
+    if !p.hidden {
+        return Ruling::Next;
+    }
+    let title = p.title();
+    if p.turn.phase == Phase::Seed {
+        return Ruling::No(format!(
+            "{title} is a face-down hidden agenda: a seeded hidden agenda may not be activated until after the play phase begins"
+        ));
+    }
+    if matches!(p.turn.phase, Phase::StartOfTurn | Phase::EndOfTurn) {
+        reasons.push(reason(
+            "\"at any time\" means any phase of either player's turn except start-of-turn and end-of-turn",
+            Entry::glossary("at any time"),
+        ));
+        return Ruling::No(format!(
+            "{title} is a face-down hidden agenda, activated at any time, which is not among start-of-turn or end-of-turn actions"
+        ));
+    }
+    let why = format!(
+        "{title} is a face-down hidden agenda: it may be activated by turning it face up at any time, between other actions, on either player's turn{}",
+        if p.own_turn() { "" } else { " (this is the opponent's turn)" }
+    );
+    yes_because(reasons, why, HIDDEN_AGENDA)
+}
+
+/// After an action restricted by "draw no cards this turn", no more cards
+/// are drawn that turn, and no ability that acts "in place of a card draw"
+/// may be used: a card whose every function (the one the question names)
+/// replaces a card draw is refused.
+fn draws_no_cards(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
+    let replaces_draw = |a: &Ability| {
+        a.effects.iter().any(|e| {
+            e.verb == "place"
+                && e.objects
+                    .iter()
+                    .any(|o| matches!(o, Target::Action(k) if k == "card draw"))
+        })
+    };
+    let all = &p.compiled.abilities;
+    if !p.turn.draws_no_cards || all.is_empty() || !all.iter().all(replaces_draw) {
+        return Ruling::Next;
+    }
+    reasons.push(reason(
+        "an action in place of a card draw replaces a card draw, and is made when that card draw would be",
+        CARD_DRAW,
+    ));
+    Ruling::No(format!(
+        "you took an action restricted by \"draw no cards this turn\": you may not draw any more cards this turn, nor use {}'s ability to act in place of a card draw (\"{}\")",
+        p.title(),
+        all[0].text
+    ))
 }
 
 /// A card whose every function nullifies a card in play ("Nullifies any one
@@ -1014,6 +1140,9 @@ fn card_type_entry(t: &CardType) -> Option<Entry> {
 /// Every other card uses the normal card play: your own turn, the card play
 /// segment, once, before executing orders ("card play", "turn").
 fn normal_card_play(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
+    if p.free {
+        return free_play(p, reasons);
+    }
     let (title, ty) = (p.title(), p.card.card_type.name());
     if let Some(entry) = card_type_entry(&p.card.card_type) {
         reasons.push(reason(
@@ -1046,6 +1175,31 @@ fn normal_card_play(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
     let why =
         format!("{title} ({ty}) may be played with your normal card play in your card play phase");
     yes_because(reasons, why, Entry::glossary("card play"))
+}
+
+/// A card that plays for free does not count as your normal card play, but
+/// must be played during the card play segment of your turn ("for free").
+fn free_play(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
+    let title = p.title();
+    if !p.own_turn() {
+        return Ruling::No(format!(
+            "{title} plays for free, which must still take place during the card play segment of your own turn"
+        ));
+    }
+    if p.turn.orders_begun || p.turn.phase != Phase::CardPlay {
+        reasons.push(reason(
+            format!("{title} plays for free, which does not lift the card play segment"),
+            FOR_FREE,
+        ));
+        return Ruling::No(format!(
+            "{title} plays for free, but a free card play must still take place during the card play segment of your turn, before executing orders"
+        ));
+    }
+    let why = format!(
+        "{title} plays for free: it does not count as your normal card play{}, and this is your card play segment",
+        if p.turn.normal_card_play_used { " (already used this turn)" } else { "" }
+    );
+    yes_because(reasons, why, FOR_FREE)
 }
 
 #[cfg(test)]
@@ -1181,6 +1335,26 @@ mod tests {
             on_response(wrong_step, &delta, &started, vec![]),
             Ruling::Next
         );
+    }
+
+    #[test]
+    fn a_five_second_window_lasts_until_just_after_the_action_completes() {
+        let schism = card(
+            "Schism",
+            CardType::Interrupt,
+            "Plays within five seconds of either players' card draw. That player must discard that card.",
+        );
+        let after = action("card draw", None, Step::Resolved);
+        assert_eq!(
+            on_response(specifically_relates, &schism, &after, vec![]),
+            Ruling::Yes
+        );
+        let just = card(
+            "Just",
+            CardType::Interrupt,
+            "Plays on just initiated card draw. Discard that card.",
+        );
+        assert!(is_no(&on_response(wrong_step, &just, &after, vec![])));
     }
 
     #[test]
@@ -1448,6 +1622,51 @@ mod tests {
             on_play_during(doorway_off_turn, &door, &own, Some(&battle)),
             Ruling::Next
         );
+    }
+
+    #[test]
+    fn a_face_down_hidden_agenda_is_activated_at_any_time_but_not_while_seeding() {
+        let db = CardDb::new(vec![]);
+        let mut agenda = event("Seeds or plays on table. No player may download any card.");
+        agenda.icons = vec!["HA".into()];
+        let on = |c: &Card, t: &TurnContext, face_down: bool| {
+            let play = Play::new(c, true, t, None, &db).face_down(face_down);
+            hidden_agenda(&play, &mut Vec::new())
+        };
+        let theirs = turn(Phase::ExecuteOrders, "bob");
+        assert_eq!(on(&agenda, &theirs, true), Ruling::Yes);
+        assert_eq!(
+            on(&agenda, &theirs, false),
+            Ruling::Next,
+            "face up: not an activation"
+        );
+        assert!(is_no(&on(&agenda, &turn(Phase::Seed, "bob"), true)));
+        assert!(is_no(&on(&agenda, &turn(Phase::EndOfTurn, "alice"), true)));
+        let plain = event("Plays on table.");
+        assert_eq!(
+            on(&plain, &theirs, true),
+            Ruling::Next,
+            "no hidden agenda icon"
+        );
+    }
+
+    #[test]
+    fn draw_no_cards_this_turn_forbids_acting_in_place_of_a_card_draw() {
+        let db = CardDb::new(vec![]);
+        let queen = card(
+            "Queen",
+            CardType::Personnel,
+            "May download a Borg drone in place of one card draw.",
+        );
+        let plain = card("Plain", CardType::Interrupt, "Draw one card.");
+        let mut t = turn(Phase::CardPlay, "alice");
+        t.draws_no_cards = true;
+        let on = |c: &Card, t: &TurnContext| {
+            draws_no_cards(&Play::new(c, true, t, None, &db), &mut Vec::new())
+        };
+        assert!(is_no(&on(&queen, &t)));
+        assert_eq!(on(&plain, &t), Ruling::Next);
+        assert_eq!(on(&queen, &turn(Phase::CardPlay, "alice")), Ruling::Next);
     }
 
     #[test]

@@ -505,6 +505,26 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
     if chosen.len() > count || (chosen.is_empty() && count > 0) {
         let pool = if chosen.is_empty() { among } else { chosen };
         let (how, entry) = selection_rule(e.victims.selection.as_ref());
+        if let Some(made) = selection_made(state, &pool, count) {
+            let names: Vec<&str> = made
+                .iter()
+                .map(|&p| state.pieces[p].handle.as_str())
+                .collect();
+            let mut out = vec![event(
+                EventKind::Reading,
+                format!(
+                    "{why} {count} of {} personnel ({how}): the selection picked {}",
+                    pool.len(),
+                    names.join(", ")
+                ),
+                entry,
+            )];
+            out.extend(
+                made.iter()
+                    .map(|&p| suffer(state, &e.verb, p, why, RESOLUTION)),
+            );
+            return out;
+        }
         return vec![event(
             EventKind::Selection {
                 verb: e.verb.clone(),
@@ -540,6 +560,17 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
         ));
     }
     out
+}
+
+/// The cards of `pool` a selection already made picked, when they are as
+/// many as the selection takes (else the selection is still to be made).
+fn selection_made(state: &GameState, pool: &[usize], count: usize) -> Option<Vec<usize>> {
+    let made: Vec<usize> = pool
+        .iter()
+        .copied()
+        .filter(|p| state.selected.contains(p))
+        .collect();
+    (!made.is_empty() && made.len() == count).then_some(made)
 }
 
 /// "highest STRENGTH", "most CUNNING", "lowest INTEGRITY": the personnel

@@ -110,7 +110,7 @@ impl EntryVectors {
         query: &[f32],
         n: usize,
         keep: impl Fn(&EntryMeta) -> bool,
-    ) -> Vec<String> {
+    ) -> Vec<(f32, String)> {
         if self.dim == 0 || query.len() != self.dim {
             return Vec::new();
         }
@@ -128,7 +128,7 @@ impl EntryVectors {
         scored
             .into_iter()
             .take(n)
-            .map(|(_, i)| self.entries[i].id.clone())
+            .map(|(score, i)| (score, self.entries[i].id.clone()))
             .collect()
     }
 }

@@ -87,6 +87,30 @@ fn an_ill_typed_argument_is_an_error_at_its_value() {
 }
 
 #[test]
+fn a_function_must_name_exactly_one_of_the_cards_functions() {
+    let ask = |function: &str| {
+        format!(
+            "title = \"t\"\n{CREW}\n[[card]]\ntitle = \"Hugh\"\nowner = \"alice\"\nat = \"hand\"\n\n[[question]]\nask = \"can play\"\ncard = \"Hugh\"\nfunction = \"{function}\"\n"
+        )
+    };
+    let text = ask("beams aboard");
+    let e = load_text(&text).expect_err("no function of Hugh beams");
+    let line = line_of(&text, "function");
+    assert!(
+        e.starts_with(&format!("judge.toml:{line}:12:"))
+            && e.contains("matches none of the functions of Hugh"),
+        "{e}"
+    );
+    let e = load_text(&ask("{")).expect_err("both functions name a card");
+    assert!(e.contains("matches 2 functions of Hugh"), "{e}");
+    let s = load_text(&ask("Destroys (DISCARD)")).expect("case and spacing are folded");
+    let Question::CanPlay(q) = &s.questions[0].question else {
+        panic!("a can play question")
+    };
+    assert_eq!(q.function.as_deref(), Some("Destroys (DISCARD)"));
+}
+
+#[test]
 fn each_kind_builds_its_own_variant() {
     let s = load_text(&format!(
         "title = \"t\"\n{CREW}\n[[question]]\nask = \"may attempt\"\nby = \"Data\"\nmission = \"Investigate Rogue Comet\"\n\n[[question]]\nask = \"staffed\"\ncard = \"U.S.S. Enterprise\"\n"
