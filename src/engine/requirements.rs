@@ -1340,6 +1340,15 @@ pub fn personnel(group: &[&Card]) -> Option<Vec<Card>> {
     Some(group.iter().zip(split).flat_map(whole).collect())
 }
 
+/// No misses when `met`; else the term with why it is not met.
+fn unmet_unless(met: bool, req: &Requirement, why: impl std::fmt::Display) -> Vec<String> {
+    if met {
+        vec![]
+    } else {
+        vec![format!("{req} ({why})")]
+    }
+}
+
 /// [`evaluate_at`] in a full encounter.
 pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
     if let Some(people) = personnel(at.group) {
@@ -1356,11 +1365,12 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
     let evaluate = |r: &Requirement, g: &[&Card]| evaluate_in(r, &Encounter { group: g, ..*at });
     match req {
         Requirement::GroupSize { cmp, count } => {
-            if cmp.holds(group.len() as i32, *count as i32) {
-                vec![]
-            } else {
-                vec![format!("{req} (have {})", group.len())]
-            }
+            let have = group.len();
+            unmet_unless(
+                cmp.holds(have as i32, *count as i32),
+                req,
+                format!("have {have}"),
+            )
         }
         Requirement::OnShip(inner) => match at.ship_crew {
             Some(crew) => evaluate(inner, crew)
@@ -1370,11 +1380,7 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
             None => vec![format!("{req} (no crew aboard a ship here)")],
         },
         Requirement::Icon(code) => {
-            if group.iter().any(|c| c.has_icon(code)) {
-                vec![]
-            } else {
-                vec![format!("{req} (no one has it)")]
-            }
+            unmet_unless(group.iter().any(|c| c.has_icon(code)), req, "no one has it")
         }
         Requirement::With { base, qualifier } => {
             let qualified: Vec<&Card> = group
@@ -1382,11 +1388,11 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
                 .copied()
                 .filter(|c| evaluate(qualifier, &[*c]).is_empty())
                 .collect();
-            if evaluate(base, &qualified).is_empty() {
-                vec![]
-            } else {
-                vec![format!("{req} (not on the same personnel)")]
-            }
+            unmet_unless(
+                evaluate(base, &qualified).is_empty(),
+                req,
+                "not on the same personnel",
+            )
         }
         Requirement::At {
             setting: only,
@@ -1399,71 +1405,48 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
         },
         Requirement::Skill { name, count } => {
             let have = skill_count(group, name);
-            if have >= *count {
-                vec![]
-            } else {
-                vec![format!("{req} (have {have})")]
-            }
+            unmet_unless(have >= *count, req, format!("have {have}"))
         }
         Requirement::Total { attr, cmp, value } => {
             let have = total(group, *attr);
-            if cmp.holds(have, *value) {
-                vec![]
-            } else {
-                vec![format!("{req} (total {have})")]
-            }
+            unmet_unless(cmp.holds(have, *value), req, format!("total {have}"))
         }
         Requirement::Members { count, each } => {
             let have = group
                 .iter()
                 .filter(|c| evaluate(each, &[**c]).is_empty())
                 .count();
-            if have >= *count as usize {
-                vec![]
-            } else {
-                vec![format!("{req} (have {have})")]
-            }
+            unmet_unless(have >= *count as usize, req, format!("have {have}"))
         }
         Requirement::Not(inner) => {
             // "non-android": someone in the group is not one.
-            if group.iter().any(|c| !evaluate(inner, &[*c]).is_empty()) {
-                vec![]
-            } else {
-                vec![format!("{req} (no one)")]
-            }
+            unmet_unless(
+                group.iter().any(|c| !evaluate(inner, &[*c]).is_empty()),
+                req,
+                "no one",
+            )
         }
-        Requirement::AnyNamed(n) => {
-            if group.iter().any(|c| crate::cards::persona::is_any(c, n)) {
-                vec![]
-            } else {
-                vec![format!("{req} (no one is)")]
-            }
-        }
+        Requirement::AnyNamed(n) => unmet_unless(
+            group.iter().any(|c| crate::cards::persona::is_any(c, n)),
+            req,
+            "no one is",
+        ),
         Requirement::Family { family, count } => {
             let have = family_count(group, family);
-            if have >= *count {
-                vec![]
-            } else {
-                vec![format!("{req} (have {have})")]
-            }
+            unmet_unless(have >= *count, req, format!("have {have}"))
         }
-        Requirement::Absent(inner) => {
-            if group.iter().all(|c| !evaluate(inner, &[*c]).is_empty()) {
-                vec![]
-            } else {
-                vec![format!("{req} (one is present)")]
-            }
-        }
-        Requirement::Personnel(t) => {
-            if group
+        Requirement::Absent(inner) => unmet_unless(
+            group.iter().all(|c| !evaluate(inner, &[*c]).is_empty()),
+            req,
+            "one is present",
+        ),
+        Requirement::Personnel(t) => unmet_unless(
+            group
                 .iter()
-                .any(|c| crate::engine::abilities::reference_names(t, &c.title))
-            {
-                vec![]
-            } else {
-                vec![format!("{req} (not present)")]
-            }
-        }
+                .any(|c| crate::engine::abilities::reference_names(t, &c.title)),
+            req,
+            "not present",
+        ),
         Requirement::All(v) => v.iter().flat_map(|r| evaluate(r, group)).collect(),
         Requirement::Any(v) => {
             let misses: Vec<Vec<String>> = v.iter().map(|r| evaluate(r, group)).collect();
