@@ -278,6 +278,11 @@ fn can_play(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
         in_play,
         face_down: piece.status.face_down,
         free: q.free,
+        used_this_turn: state.pieces.iter().any(|p| {
+            p.card.title == piece.card.title
+                && p.controller == turn.player
+                && p.status.used_this_turn
+        }),
     };
     on_its_target(q, card, &turn.player, state, || {
         respond::can_play_on_table(played, lies, &turn, action.as_ref(), db, table)

@@ -37,6 +37,7 @@ const INITIATION: Entry = Entry::glossary("actions – step 1: initiation");
 const HIDDEN_AGENDA: Entry = Entry::glossary("hidden agenda");
 const FOR_FREE: Entry = Entry::glossary("for free");
 const CARD_DRAW: Entry = Entry::glossary("card draw");
+const CANCEL: Entry = Entry::glossary("cancel");
 const TAKING_TURNS: Entry = Entry::glossary("actions – taking turns");
 /// The start-of-turn and end-of-turn segments: the Glossary's "turn" and
 /// the Current Rulings' "timing" state them.
@@ -399,6 +400,8 @@ pub struct Play<'a> {
     hidden: bool,
     /// It plays for free: not the normal card play, still its segment.
     free: bool,
+    /// A copy of it was used this turn (its play perhaps cancelled since).
+    used_this_turn: bool,
 }
 
 impl<'a> Play<'a> {
@@ -432,6 +435,7 @@ impl<'a> Play<'a> {
             table: None,
             hidden: false,
             free: false,
+            used_this_turn: false,
         }
     }
 
@@ -557,6 +561,8 @@ pub struct Lies {
     pub face_down: bool,
     /// It plays for free (Glossary "for free").
     pub free: bool,
+    /// A copy of it was used (played, even if then cancelled) this turn.
+    pub used_this_turn: bool,
 }
 
 /// [`can_play_from`] with the cards in play that the card may target, the
@@ -572,6 +578,7 @@ pub fn can_play_on_table(
     let play = Play::using(card, lies.in_play, turn, under_way, db);
     let play = Play {
         free: lies.free,
+        used_this_turn: lies.used_this_turn,
         ..play.with_table(table).face_down(lies.face_down)
     };
     decide_play(play)
@@ -673,7 +680,7 @@ fn doorway_off_turn(p: &Play, _: &mut Vec<Reason>) -> Ruling {
 }
 
 /// The rules of playing a card between actions, in order.
-pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 15] {
+pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 16] {
     [
         Rule {
             name: "activating a hidden agenda",
@@ -694,6 +701,11 @@ pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 15] {
             name: "seeds or plays",
             entry: Entry::glossary("seeds or plays"),
             apply: seeds_only,
+        },
+        Rule {
+            name: "once each turn",
+            entry: CANCEL,
+            apply: once_each_turn,
         },
         Rule {
             name: "draw no cards this turn",
@@ -781,6 +793,36 @@ fn hidden_agenda(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
         if p.own_turn() { "" } else { " (this is the opponent's turn)" }
     );
     yes_because(reasons, why, HIDDEN_AGENDA)
+}
+
+/// A function limited to once per turn, already used this turn by a copy of
+/// the card, may not be initiated again - even when that play was cancelled
+/// or nullified: the cost stays paid ("cancel"; "actions – step 2:
+/// responses": "any costs paid are not recovered").
+fn once_each_turn(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
+    let playable: Vec<&Ability> = p
+        .free()
+        .into_iter()
+        .filter(|a| a.timing.class != TimingClass::Seeds)
+        .collect();
+    let per_turn = |a: &&Ability| {
+        a.timing
+            .limit
+            .as_deref()
+            .is_some_and(|l| l.starts_with("once ") && l.ends_with(" turn"))
+    };
+    if !p.used_this_turn || playable.is_empty() || !playable.iter().all(per_turn) {
+        return Ruling::Next;
+    }
+    reasons.push(reason(
+        "if a properly initiated card play is nullified, any costs paid are not recovered",
+        RESPONSES,
+    ));
+    Ruling::No(format!(
+        "{} is limited \"{}\" and was already used this turn: an action limited to once per turn may not be initiated again that turn, even when it was cancelled",
+        p.title(),
+        playable[0].timing.limit.as_deref().unwrap_or_default()
+    ))
 }
 
 /// After an action restricted by "draw no cards this turn", no more cards
@@ -1667,6 +1709,26 @@ mod tests {
         assert!(is_no(&on(&queen, &t)));
         assert_eq!(on(&plain, &t), Ruling::Next);
         assert_eq!(on(&queen, &turn(Phase::CardPlay, "alice")), Ruling::Next);
+    }
+
+    #[test]
+    fn a_once_each_turn_play_spent_by_a_nullified_copy_is_not_recovered() {
+        let db = CardDb::new(vec![]);
+        let tent = card(
+            "Tent",
+            CardType::Doorway,
+            "Once each turn, plays to take a card from your side deck into your hand.",
+        );
+        let t = turn(Phase::CardPlay, "alice");
+        let on = |used: bool| {
+            let play = Play {
+                used_this_turn: used,
+                ..Play::new(&tent, false, &t, None, &db)
+            };
+            once_each_turn(&play, &mut Vec::new())
+        };
+        assert!(is_no(&on(true)));
+        assert_eq!(on(false), Ruling::Next);
     }
 
     #[test]
