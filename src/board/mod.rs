@@ -124,6 +124,7 @@ const STATES: &[(&str, StateTest)] = &[
     ("intruder", |s| s.intruder),
     ("used this turn", |s| s.used_this_turn),
     ("played this turn", |s| s.played_this_turn),
+    ("replaced this turn", |s| s.replaced_this_turn),
 ];
 
 /// Zones off the spaceline, in the order they are drawn.

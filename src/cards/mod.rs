@@ -10,6 +10,7 @@ pub mod ingest;
 pub mod lookup;
 pub mod model;
 pub mod parse;
+pub mod persona;
 pub mod query;
 
 pub use model::{Card, CardDb, CardType, Edition, Printing, Skill, Stat};

@@ -48,7 +48,23 @@ pub fn icons(cell: &str) -> (Vec<String>, Vec<String>) {
             None => unknown.push(code.to_string()),
         }
     }
+    // An infiltration icon is printed `<Fed>` (icons.toml, kind "infiltration").
+    for code in angled(cell) {
+        match vocabulary().icons.canonical(&format!("<{code}>")) {
+            Some(c) => known.push(c.to_string()),
+            None => unknown.push(format!("<{code}>")),
+        }
+    }
     (known, unknown)
+}
+
+/// The `<..>` contents of a cell, in order.
+fn angled(cell: &str) -> Vec<&str> {
+    cell.split('<')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('>').map(|(code, _)| code.trim()))
+        .filter(|code| !code.is_empty())
+        .collect()
 }
 
 /// The `[..]` contents of a cell, in order.
@@ -488,6 +504,23 @@ pub fn skill_box(text: &str) -> SkillBox {
     bx
 }
 
+/// A dual personnel's skill box split at its labels ("Kurn: Honor ...
+/// Worf: Honor x 2 ..."): each person's own skills, in the card's order. Empty
+/// when the text has no two labelled halves.
+pub fn people_skill_boxes(text: &str) -> Vec<SkillBox> {
+    let toks: Vec<&str> = text.split_whitespace().collect();
+    let labels: Vec<usize> = (0..toks.len()).filter(|&i| is_label(&toks, i)).collect();
+    if labels.len() < 2 {
+        return vec![];
+    }
+    let ends = labels[1..].iter().copied().chain([toks.len()]);
+    labels
+        .iter()
+        .zip(ends)
+        .map(|(&start, end)| skill_box(&toks[start + 1..end].join(" ")))
+        .collect()
+}
+
 /// "OFFICER+MEDICAL": the classifications of a dual personnel.
 fn classification_combo(tok: &str) -> Option<Vec<String>> {
     if !tok.contains('+') {
@@ -556,6 +589,17 @@ mod tests {
     }
 
     #[test]
+    fn a_dual_personnel_skill_box_splits_into_its_people() {
+        let people = people_skill_boxes(
+            "OFFICER+SECURITY Kurn: Honor Computer Skill Navigation Worf: Honor x 2 Navigation Diplomacy",
+        );
+        assert_eq!(people.len(), 2);
+        assert!(levels(&people[0]).contains(&("Honor".into(), 1.0)));
+        assert!(levels(&people[1]).contains(&("Honor".into(), 2.0)));
+        assert!(people_skill_boxes("OFFICER Leadership Honor").is_empty());
+    }
+
+    #[test]
     fn skills_with_multipliers_and_repeats() {
         let b = skill_box("SECURITY SECURITY Honor x 2 Computer Skill x1/2 Stellar Cartography");
         assert_eq!(
@@ -607,6 +651,8 @@ mod tests {
         assert_eq!(mission_affil("[FED][KLI]").0, vec!["Federation", "Klingon"]);
         assert!(mission_affil("Any crew may attempt mission.").1.is_some());
         assert_eq!(icons("[AU][Stf][ST]").0, vec!["AU", "Stf", "Stf"]);
+        assert_eq!(icons("<Rom>[Cmd][GQ]").0, vec!["Cmd", "GQ", "InfRom"]);
+        assert_eq!(vocabulary().icons.infiltrates("InfRom"), Some("Romulan"));
         assert_eq!(icons("[Zork]").1, vec!["Zork"]);
         let (st, prose) = staffing("[Films]  OR {James T. Kirk}");
         assert_eq!(st, vec!["Films"]);

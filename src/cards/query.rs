@@ -73,7 +73,8 @@ pub enum Term {
     Icon(String),
     Staff(String),
     Characteristic(String),
-    Persona(String),
+    /// A persona as written (`Name`, `(Name)` mirror, `<Name>` impersonator).
+    Persona(crate::cards::persona::Version, String),
     Command(String),
     Quadrant(String),
     Region(String),
@@ -485,8 +486,12 @@ fn term(w: &str, col: usize) -> Result<Term, QueryError> {
             }
         },
         "char" => Term::Characteristic(v),
-        // `(Name)` and `<Name>` (mirror, infiltrator) name the same persona
-        "persona" => Term::Persona(v.trim_matches(['(', ')', '<', '>']).to_string()),
+        // `(Name)` and `<Name>` are the mirror version and the impersonators
+        // of a persona, not versions of it (Glossary "persona")
+        "persona" => {
+            let (version, name) = crate::cards::persona::Version::read(&v);
+            Term::Persona(version, name.to_string())
+        }
         "cmd" => Term::Command(v),
         "q" => {
             // `gamma`, `GQ`, `Gamma Quadrant` → the Quadrant column's "Gamma"
@@ -778,9 +783,11 @@ fn emit_term(t: &Term, sql: &mut String, p: &mut Vec<Value>) {
             p.push(text(v));
             exists("card_chars", "lower(x.characteristic) = lower(?)")
         }
-        Term::Persona(v) => {
-            p.push(text(&like(v)));
-            "c.persona LIKE ? ESCAPE '\\'".to_string()
+        Term::Persona(version, v) => {
+            // the identities `cards::persona::same_persona` compares, stored per card
+            p.push(text(version.name()));
+            p.push(text(&crate::repair::fold_for_match(v)));
+            exists("card_personas", "x.version = ? AND x.name = ?")
         }
         Term::Command(v) => {
             p.push(text(&like(v)));

@@ -11,7 +11,7 @@
 //! here too, from the lexicon's `[[classification]]` table, never from a
 //! substring of a title in a check.
 
-use crate::cards::model::Card;
+use crate::cards::model::{Card, CardType};
 use crate::engine::abilities::continuous::{self, Permission, Polarity, Reach};
 use crate::engine::abilities::lexicon::Lexicon;
 use crate::engine::derived;
@@ -259,6 +259,11 @@ fn from_piece(state: &GameState, s: usize, perm: &Permission, req: &Asked) -> bo
     }
     let destination = act_words(req.act).is_some_and(|a| a.to_destination)
         && matches!(perm.reach, Reach::Here | Reach::Present | Reach::Aboard);
+    // "On a site card ..., 'here' means at that specific site only"
+    // (Glossary "here"): a site speaks of cards going to it.
+    if destination && state.pieces[s].card.card_type == CardType::Site && req.target != Some(s) {
+        return false;
+    }
     let actors = acting(state, req);
     let reached = |&a: &usize| {
         let here = (perm.reach == Reach::Here || destination)

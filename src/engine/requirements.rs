@@ -1154,8 +1154,39 @@ pub struct Encounter<'a> {
     pub setting: Option<Setting>,
 }
 
+/// The personnel of a group: a dual-personnel card stands for its two
+/// people, each with only their own skills, classification and attributes
+/// (Glossary "dual-personnel cards"); `None` when no card is split.
+pub fn personnel(group: &[&Card]) -> Option<Vec<Card>> {
+    let split: Vec<Vec<Card>> = group
+        .iter()
+        .map(|c| crate::cards::persona::people(c))
+        .collect();
+    if split.iter().all(Vec::is_empty) {
+        return None;
+    }
+    let whole = |(c, people): (&&Card, Vec<Card>)| {
+        if people.is_empty() {
+            vec![(*c).clone()]
+        } else {
+            people
+        }
+    };
+    Some(group.iter().zip(split).flat_map(whole).collect())
+}
+
 /// [`evaluate_at`] in a full encounter.
 pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
+    if let Some(people) = personnel(at.group) {
+        let refs: Vec<&Card> = people.iter().collect();
+        return evaluate_in(
+            req,
+            &Encounter {
+                group: &refs,
+                ..*at
+            },
+        );
+    }
     let group = at.group;
     let evaluate = |r: &Requirement, g: &[&Card]| evaluate_in(r, &Encounter { group: g, ..*at });
     match req {

@@ -112,6 +112,9 @@ pub struct Status {
     pub used_this_turn: bool,
     pub used_this_game: bool,
     pub played_this_turn: bool,
+    /// Exchanged for another version of its persona at the start of this
+    /// turn (Glossary "persona": once per persona each turn).
+    pub replaced_this_turn: bool,
     pub range_used: i32,
     pub attacked_last_turn: bool,
     pub in_stasis: bool,

@@ -242,6 +242,9 @@ pub struct CardSpec {
     pub used_this_game: bool,
     #[serde(default)]
     pub played_this_turn: bool,
+    /// Put in play by persona replacement at the start of this turn.
+    #[serde(default)]
+    pub replaced_this_turn: bool,
     #[serde(default)]
     pub range_used: i32,
     #[serde(default)]

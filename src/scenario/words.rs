@@ -168,6 +168,7 @@ pub const STATES: &[&str] = &[
     "used this turn",
     "used this game",
     "played this turn",
+    "replaced this turn",
     "attacked last turn",
     "in stasis",
     "under house arrest",

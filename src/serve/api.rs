@@ -168,9 +168,10 @@ pub async fn search(
         Ok(q) => q,
         Err(e) => return e.into_response(),
     };
-    // A search that would queue is ranked by words only, and says so.
+    // A search that would queue, or share a core with other work, is ranked
+    // by words only, and says so.
     let mut q = q;
-    let busy = app.lanes.busy(Lane::Search);
+    let busy = app.lanes.busy(Lane::Search) || app.lanes.saturated();
     q.lexical_only |= busy;
     work(app, Lane::Search, move |w| {
         let found = w

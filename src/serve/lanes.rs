@@ -3,9 +3,10 @@
 //! turn without holding a thread. Searches (which embed the question), other
 //! lookups (cards, definitions) and scenario work (check, errata) each have
 //! their own lane, so a slow search never holds up a card lookup or a check.
-//! A lane knows when requests are queueing in it: a search that would wait
-//! is ranked by words only (a few milliseconds instead of the model's tens),
-//! so answers stay fast when many judges ask at once.
+//! The lanes know when requests are queueing, or when every core is already
+//! working: a search then is ranked by words only (a few milliseconds
+//! instead of the model's tens), so answers stay fast when many judges ask
+//! at once.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -88,6 +89,17 @@ impl Lanes {
         self.track(lane).inside.load(Ordering::Acquire) >= self.width
     }
 
+    /// Whether the machine's cores are all taken by work in any lane: a
+    /// search that starts now shares a core, so the model's tens of
+    /// milliseconds would stretch every answer in flight.
+    pub fn saturated(&self) -> bool {
+        let inside = [&self.search, &self.lookup, &self.scenario]
+            .iter()
+            .map(|t| t.inside.load(Ordering::Acquire))
+            .sum::<usize>();
+        inside >= self.width
+    }
+
     /// Wait for a place in `lane`; work holds it until it ends.
     pub async fn enter(&self, lane: Lane) -> Place {
         let track = self.track(lane);
@@ -159,5 +171,20 @@ mod tests {
         let _ = tokio::time::timeout(wait, lanes.enter(Lane::Search)).await;
         held.pop();
         assert!(!lanes.busy(Lane::Search));
+    }
+
+    #[tokio::test]
+    async fn the_cores_are_saturated_by_work_in_any_lanes() {
+        let lanes = Lanes::per_core();
+        let mut held = Vec::new();
+        for i in 0..lanes.width {
+            assert!(!lanes.saturated());
+            let lane = if i % 2 == 0 { Lane::Scenario } else { Lane::Lookup };
+            held.push(lanes.enter(lane).await);
+        }
+        assert!(lanes.saturated());
+        assert!(!lanes.busy(Lane::Search));
+        held.pop();
+        assert!(!lanes.saturated());
     }
 }

@@ -17,9 +17,24 @@ CREATE INDEX IF NOT EXISTS card_affiliations_card ON card_affiliations(card, aff
 CREATE INDEX IF NOT EXISTS card_icons_card ON card_icons(card, staffing, icon);
 CREATE INDEX IF NOT EXISTS card_chars_card ON card_chars(card);
 CREATE INDEX IF NOT EXISTS card_commands_card ON card_commands(card);
+CREATE INDEX IF NOT EXISTS card_personas_card ON card_personas(card, version);
 CREATE INDEX IF NOT EXISTS card_refs_card ON card_refs(card);
 CREATE INDEX IF NOT EXISTS cards_edition_type ON cards(edition, type);
 ";
+
+/// The Persona column as printed (`Name`, `(Name)`, `<Name>`; `;` between
+/// the two of a dual-personnel card), so a card read back keeps its marks.
+fn written_personas(c: &Card) -> String {
+    let marked = c
+        .all_personas()
+        .into_iter()
+        .map(|p| match (p.mirror, p.infiltrator) {
+            (true, _) => format!("({})", p.name),
+            (_, true) => format!("<{}>", p.name),
+            _ => p.name.clone(),
+        });
+    marked.collect::<Vec<_>>().join(";")
+}
 
 fn edition_str(e: Edition) -> &'static str {
     match e {
@@ -64,6 +79,8 @@ pub fn write(store: &Store, db: &CardDb) -> anyhow::Result<()> {
         let mut skill =
             tx.prepare("INSERT INTO card_skills (card, skill, level) VALUES (?1, ?2, ?3)")?;
         let mut cmd = tx.prepare("INSERT INTO card_commands (card, name) VALUES (?1, ?2)")?;
+        let mut persona =
+            tx.prepare("INSERT INTO card_personas (card, name, version) VALUES (?1, ?2, ?3)")?;
         let mut refs =
             tx.prepare("INSERT INTO card_refs (card, title, target) VALUES (?1, ?2, ?3)")?;
         let mut prn = tx.prepare(
@@ -96,7 +113,7 @@ pub fn write(store: &Store, db: &CardDb) -> anyhow::Result<()> {
                 c.quadrant,
                 c.region,
                 c.dilemma_type.map(|d| format!("{d:?}").to_lowercase()),
-                c.persona_names().join(";"),
+                written_personas(c),
                 c.requires,
                 c.reports,
                 c.property,
@@ -123,6 +140,9 @@ pub fn write(store: &Store, db: &CardDb) -> anyhow::Result<()> {
             }
             for m in &c.commands {
                 cmd.execute(params![id, m])?;
+            }
+            for p in crate::cards::persona::identities(c) {
+                persona.execute(params![id, p.name, p.version.name()])?;
             }
             for r in &c.references {
                 let target = resolve(db, &titles, r, c.edition);
@@ -208,16 +228,7 @@ pub fn load_titles(store: &Store) -> anyhow::Result<CardDb> {
                 ..Card::default()
             })
             .map(|mut c: Card| {
-                c.personas = persona
-                    .iter()
-                    .flat_map(|p| p.split(';'))
-                    .filter(|p| !p.is_empty())
-                    .map(|name| crate::cards::model::Persona {
-                        name: name.to_string(),
-                        mirror: false,
-                        infiltrator: false,
-                    })
-                    .collect();
+                c.personas = crate::cards::parse::personas(persona.as_deref().unwrap_or(""));
                 c.persona = c.personas.first().cloned();
                 c
             })

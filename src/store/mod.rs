@@ -10,7 +10,7 @@ pub mod rules;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::{Path, PathBuf};
 
-pub const SCHEMA_VERSION: &str = "1";
+pub const SCHEMA_VERSION: &str = "2";
 pub const DB_FILE: &str = "daystrom.sqlite";
 pub const TANTIVY_DIR: &str = "tantivy";
 
@@ -49,6 +49,7 @@ CREATE TABLE card_icons (card INTEGER NOT NULL, icon TEXT NOT NULL, staffing INT
 CREATE TABLE card_chars (card INTEGER NOT NULL, characteristic TEXT NOT NULL);
 CREATE TABLE card_skills (card INTEGER NOT NULL, skill TEXT NOT NULL, level REAL NOT NULL);
 CREATE TABLE card_commands (card INTEGER NOT NULL, name TEXT NOT NULL);
+CREATE TABLE card_personas (card INTEGER NOT NULL, name TEXT NOT NULL, version TEXT NOT NULL);
 CREATE TABLE card_refs (card INTEGER NOT NULL, title TEXT NOT NULL, target INTEGER);
 CREATE TABLE card_rules (card INTEGER NOT NULL, entry_id TEXT NOT NULL, how TEXT NOT NULL);
 CREATE TABLE printings (

@@ -47,6 +47,13 @@ impl Icons {
         self.find(spelling).map(|i| i.code.as_str())
     }
 
+    /// The affiliation an infiltration icon infiltrates ("InfRom" → "Romulan").
+    pub fn infiltrates(&self, code: &str) -> Option<&str> {
+        let icon = self.find(code).filter(|i| i.kind == "infiltration")?;
+        let named = icon.name.strip_prefix("Infiltration ")?;
+        self.affiliation(named)
+    }
+
     /// The affiliation (as the Affil column spells it) for a name, icon code or
     /// shorthand: "na" → "Non-Aligned", "FED" → "Federation".
     pub fn affiliation(&self, spelling: &str) -> Option<&str> {

@@ -200,14 +200,28 @@ def skill_levels(text):
 
 # ---------------------------------------------------------------- cards
 
+def marked(p):
+    """A Persona cell entry: (version, name); `(Name)` is a mirror version,
+    `<Name>` an impersonator, neither a true version of Name."""
+    p = p.strip()
+    if p.startswith("(") and p.endswith(")"):
+        return ("mirror", p[1:-1].strip())
+    if p.startswith("<") and p.endswith(">"):
+        return ("impersonator", p[1:-1].strip())
+    return ("true", p)
+
+
 def personas_of(row):
-    """The Persona cell; a personnel with an empty cell is its own persona
-    (title without a version subtitle or "2E" mark)."""
-    named = [p for p in row["Persona"].split(";") if p.strip()]
-    if named or row["Type"] != "Personnel":
-        return named
-    own = title_of(row["Name"]).split(" (")[0].split(" 2E")[0].strip()
-    return [own]
+    """The personas a personnel, ship or facility is an instance of: its own
+    title (without a version subtitle or "2E" mark) and each entry of its
+    Persona cell, as (version, name). Other card types have none."""
+    if row["Type"] not in ("Personnel", "Ship", "Facility"):
+        return []
+    title = title_of(row["Name"])
+    if title.endswith(")") and " (" in title:
+        title = title[: title.rindex(" (")]
+    own = ("true", title.split(" 2E")[0].strip())
+    return [own] + [marked(p) for p in row["Persona"].split(";") if p.strip()]
 
 
 def title_of(name):
@@ -353,8 +367,9 @@ def term_test(key, op, value):
     if key == "char":
         return lambda r: any(fold(c) == lv for c in r["Characteristics/ Keywords"].split(";"))
     if key == "persona":
-        lv = lv.strip("()<>")
-        return lambda r: any(lv in fold(p).strip("()<>") for p in personas_of(r))
+        version, name = marked(lv)
+        return lambda r: any(
+            v == version and name == fold(n) for v, n in personas_of(r))
     if key == "cmd":
         return lambda r: any(lv in fold(c) for c in r["Command"].split(";"))
     if key == "q":

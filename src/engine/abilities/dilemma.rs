@@ -661,7 +661,7 @@ fn named_kinds(part: &str, w: &DilemmaWords) -> Option<Requirement> {
 }
 
 /// The counts a dilemma writes in words ("one", "two" ... "nine").
-const NUMBERS: [&str; 9] = [
+pub(crate) const NUMBERS: [&str; 9] = [
     "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
 ];
 

@@ -141,15 +141,68 @@ pub struct Lexicon {
     /// ("Unique.", "Not duplicatable."), as the checks name them.
     #[serde(default)]
     pub properties: Vec<String>,
+    /// The phrase opening a card's restriction on whom it works with
+    /// (Current Rulings "does not work with").
+    #[serde(default)]
+    pub does_not_work_with: Vec<String>,
     /// The words of a dilemma's parts (Glossary "dilemma resolution").
     #[serde(default)]
     pub dilemma: DilemmaWords,
     /// The words of continuous effects: modifiers, grants, permissions.
     #[serde(default)]
     pub continuous: ContinuousWords,
+    /// The words of "X may report here" (sites, headquarters, other cards).
+    #[serde(default)]
+    pub reporting: ReportingWords,
     /// Kinds of card read from title, lore or class.
     #[serde(default)]
     pub classification: Vec<Classification>,
+}
+
+/// The words of a report clause ("Compatible SCIENCE-classification
+/// personnel may report here"; Glossary "site", "facility").
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportingWords {
+    /// The act: "may report", "may play" (a headquarters' free report).
+    pub permit: Vec<String>,
+    /// "may not report".
+    pub forbid: Vec<String>,
+    /// "report for free" without a modal ("Freighters ... report for free here").
+    pub free_report: Vec<String>,
+    /// Where: this card ("here"), or anywhere on its station ("at this Nor").
+    pub here: Vec<String>,
+    pub station: Vec<String>,
+    /// "for free": a report not using the normal card play.
+    pub free: Vec<String>,
+    /// What the clause says of affiliation.
+    pub compatible: Vec<String>,
+    pub matching: Vec<String>,
+    pub regardless: Vec<String>,
+    /// "If unoccupied".
+    pub vacant: Vec<String>,
+    /// A subject naming a player ("any player who ... may report X here").
+    pub player: Vec<String>,
+    /// "ignoring their [GQ] icon".
+    pub ignoring: Vec<String>,
+    /// Words before a reporter that name no feature ("a", "one", "any").
+    pub determiners: Vec<String>,
+    /// Words opening a condition on a reporter ("who mentions ...").
+    pub condition: Vec<String>,
+    /// Suffixes: "SCIENCE-classification", "MEDICAL-related".
+    pub classification: String,
+    pub related: String,
+    /// Card-type nouns.
+    pub personnel: Vec<String>,
+    pub equipment: Vec<String>,
+    pub ship: Vec<String>,
+    /// "with no staffing requirements", "with fewer than N staffing icons".
+    pub no_staffing: Vec<String>,
+    pub fewer_than: Vec<String>,
+    pub staffing_icons: Vec<String>,
+    /// "Select classification and gender ... when reporting".
+    pub select: Vec<String>,
+    pub when_reporting: Vec<String>,
 }
 
 /// The phrases that mark a dilemma's trigger, nullifiers, conditions, cure,

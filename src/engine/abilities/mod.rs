@@ -19,6 +19,8 @@ pub mod lexicon;
 pub mod overrides;
 pub mod permission_clause;
 pub mod plays_on;
+pub mod reporting;
+pub mod restriction;
 
 pub use coverage::{coverage_report, CoverageReport, CoverageRow, DilemmaCoverage};
 
@@ -319,6 +321,9 @@ pub struct CompiledCard {
     /// "not duplicatable"), from the lexicon's `properties`.
     #[serde(default)]
     pub properties: Vec<String>,
+    /// The groups it "does not work with" (its restriction box).
+    #[serde(default)]
+    pub does_not_work_with: Vec<restriction::Group>,
 }
 
 impl CompiledCard {
@@ -398,6 +403,7 @@ pub fn compile_text(title: &str, card_type: &CardType, text: &str) -> CompiledCa
         source: AbilitySource::Compiled,
         immunities: immunity::immunities(text),
         properties: properties(text),
+        does_not_work_with: restriction::groups(text),
     }
 }
 

@@ -139,6 +139,7 @@ impl OverrideCard {
             source: AbilitySource::Override,
             immunities: super::immunity::immunities(&card.text),
             properties: super::properties(&card.text),
+            does_not_work_with: super::restriction::groups(&card.text),
         }
     }
 }

@@ -7,8 +7,10 @@
 //! Acts that are question kinds of their own (attempt, attack, move, report)
 //! are answered by that kind's rules.
 
+use super::coexist;
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use crate::cards::model::{CardType, FacilityKind};
+use crate::cards::persona::{opposite, persons, PersonaId, Version};
 use crate::engine::action::{Phase, Step};
 use crate::engine::permissions;
 use crate::engine::question::{
@@ -952,20 +954,67 @@ fn use_rules<'a>() -> Vec<Rule<Act<'a>>> {
 
 const PERSONA: Entry = Entry::glossary("persona");
 
-/// Persona replacement (Glossary "persona"): `card`, a version in hand, is
-/// exchanged for `to`, a version in play.
+/// Persona replacement (Glossary "persona"): `card` (or `cards`), the
+/// version(s) in hand, exchanged for `to`, the version in play — with, for a
+/// dual-personnel card in hand, the player's versions in play of its other
+/// persona.
 fn persona_rules<'a>() -> Vec<Rule<Act<'a>>> {
     vec![
         rule("at the start of your turn", PERSONA, start_of_turn),
+        rule(
+            "personnel and ships, not facilities",
+            PERSONA,
+            not_a_facility,
+        ),
         rule("versions of the same persona", PERSONA, same_persona),
+        rule(
+            "both personas of a dual-personnel card",
+            PERSONA,
+            both_personas,
+        ),
+        rule("once per persona each turn", PERSONA, once_per_persona),
         rule("played and still controlled by you", PERSONA, still_yours),
         rule("exchanged for free", PERSONA, exchanged),
     ]
 }
 
-/// The version in hand and the version in play.
-fn versions(a: &Act) -> Option<(usize, usize)> {
-    Some((a.first()?, a.to_piece()?))
+/// The two sides of a persona replacement.
+struct Exchange {
+    /// The versions in hand.
+    new: Vec<usize>,
+    /// The versions in play: `to`, and the player's other versions in play
+    /// of the personas the new cards stand for.
+    old: Vec<usize>,
+}
+
+fn exchange(a: &Act) -> Option<Exchange> {
+    let to = a.to_piece()?;
+    let new = a.movers.clone();
+    if new.is_empty() {
+        return None;
+    }
+    let wanted: Vec<PersonaId> = new
+        .iter()
+        .flat_map(|&n| persons(&a.state.pieces[n].card))
+        .collect();
+    let yours = |p: &crate::engine::state::Piece| {
+        p.owner.eq_ignore_ascii_case(&a.player) || p.controller.eq_ignore_ascii_case(&a.player)
+    };
+    let others = (0..a.state.pieces.len()).filter(|&i| {
+        let p = &a.state.pieces[i];
+        i != to
+            && a.state.in_play(i)
+            && yours(p)
+            && persons(&p.card).iter().any(|x| wanted.contains(x))
+    });
+    let old = std::iter::once(to).chain(others).collect();
+    Some(Exchange { new, old })
+}
+
+/// "Lursa and B'Etor".
+fn handles(a: &Act, side: &[usize]) -> String {
+    let all: Vec<&str> = side.iter().map(|&i| a.handle(i)).collect();
+    all.join(" and ")
 }
 
 fn start_of_turn(a: &Act, _: &mut Vec<Reason>) -> Ruling {
@@ -975,58 +1024,118 @@ fn start_of_turn(a: &Act, _: &mut Vec<Reason>) -> Ruling {
     Ruling::No("a persona is replaced at the start of your turn".into())
 }
 
-/// Both cards stand for the same personas (a dual-personnel card: both).
-fn same_persona(a: &Act, _: &mut Vec<Reason>) -> Ruling {
-    let Some((new, old)) = versions(a) else {
+fn not_a_facility(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let Some(e) = exchange(a) else {
         return Ruling::Undecided(
             "`card` (the version in hand) and `to` (the version in play)".into(),
         );
     };
-    let names = |p: usize| -> std::collections::BTreeSet<String> {
-        a.state.pieces[p]
-            .card
-            .persona_names()
+    let facility = e.new.iter().chain(&e.old).find(|&&i| {
+        !matches!(
+            a.state.pieces[i].card.card_type,
+            CardType::Personnel | CardType::Ship
+        )
+    });
+    match facility {
+        Some(&i) => Ruling::No(format!(
+            "{} is not a personnel or ship: only personnel and ship personas are replaced (facilities may not be exchanged)",
+            a.handle(i)
+        )),
+        None => Ruling::Next,
+    }
+}
+
+/// Each card in hand is a true version of the persona in play (a mirror
+/// version or an impersonator is not).
+fn same_persona(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let Some(e) = exchange(a) else {
+        return Ruling::Next;
+    };
+    let card = |i: usize| &a.state.pieces[i].card;
+    for &n in &e.new {
+        if e.old
             .iter()
-            .map(|n| crate::repair::fold_for_match(n))
+            .any(|&o| coexist::same_persona(card(n), card(o)))
+        {
+            continue;
+        }
+        let how = match e.old.iter().find_map(|&o| opposite(card(n), card(o))) {
+            Some(Version::Mirror) => "a mirror version is not a true version of a persona",
+            Some(_) => "an impersonator is not a true version of a persona",
+            None => "another persona",
+        };
+        return Ruling::No(format!(
+            "{} is not a version of {}'s persona ({how}): it may not be exchanged for it",
+            a.handle(n),
+            a.handle(e.old[0])
+        ));
+    }
+    Ruling::Next
+}
+
+/// A dual-personnel card is exchanged only for versions of both its personas.
+fn both_personas(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let Some(e) = exchange(a) else {
+        return Ruling::Next;
+    };
+    let of = |side: &[usize]| -> std::collections::BTreeSet<PersonaId> {
+        side.iter()
+            .flat_map(|&i| persons(&a.state.pieces[i].card))
             .collect()
     };
-    let (mine, theirs) = (names(new), names(old));
-    if !mine.is_empty() && mine == theirs {
+    if of(&e.new) == of(&e.old) {
         return Ruling::Next;
     }
     Ruling::No(format!(
-        "{} and {} are not versions of the same persona (a dual-personnel card is exchanged only for versions of both its personas)",
-        a.handle(new),
-        a.handle(old)
+        "{} and {} do not stand for the same personas: a dual-personnel card is exchanged only for versions of both its personas",
+        handles(a, &e.new),
+        handles(a, &e.old)
     ))
 }
 
-/// The version in play was played by you and is still under your control.
-fn still_yours(a: &Act, _: &mut Vec<Reason>) -> Ruling {
-    let Some((_, old)) = versions(a) else {
+/// "You may not replace the same persona more than once at the start of a turn."
+fn once_per_persona(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let Some(e) = exchange(a) else {
         return Ruling::Next;
     };
-    let p = &a.state.pieces[old];
-    let yours = |who: &str| who.eq_ignore_ascii_case(&a.player);
-    if yours(&p.owner) && yours(&p.controller) {
-        return Ruling::Next;
+    match e.old.iter().find(|&&o| a.state.pieces[o].status.replaced_this_turn) {
+        Some(&o) => Ruling::No(format!(
+            "{}'s persona was already replaced at the start of this turn: a persona is replaced at most once a turn",
+            a.handle(o)
+        )),
+        None => Ruling::Next,
     }
-    Ruling::No(format!(
-        "{} must have been played under, and still be under, your control (not captured, commandeered or assimilated)",
-        a.handle(old)
-    ))
+}
+
+/// Every version in play was played by you and is still under your control.
+fn still_yours(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let Some(e) = exchange(a) else {
+        return Ruling::Next;
+    };
+    let yours = |who: &str| who.eq_ignore_ascii_case(&a.player);
+    let taken = e.old.iter().find(|&&o| {
+        let p = &a.state.pieces[o];
+        !(yours(&p.owner) && yours(&p.controller))
+    });
+    match taken {
+        Some(&o) => Ruling::No(format!(
+            "{} must have been played under, and still be under, your control (not captured, commandeered or assimilated)",
+            a.handle(o)
+        )),
+        None => Ruling::Next,
+    }
 }
 
 fn exchanged(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
-    let Some((new, old)) = versions(a) else {
+    let Some(e) = exchange(a) else {
         return Ruling::Next;
     };
     yes_because(
         reasons,
         format!(
-            "{} is exchanged for {} for free: replacing a persona is not a card play or reporting for duty",
-            a.handle(new),
-            a.handle(old)
+            "{} exchanged for {} for free: replacing a persona is not a card play or reporting for duty",
+            handles(a, &e.new),
+            handles(a, &e.old)
         ),
         PERSONA,
     )
@@ -1217,6 +1326,58 @@ mod tests {
         assert!(refused(r(|s| s.pieces[1].owner = "bob".into())));
         let yes = ruling(exchanged, REPLACE, |s, _| with_kurn_in_hand(s));
         assert_eq!(yes, Ruling::Yes);
+    }
+
+    /// The Persona cell of piece `i`, as printed.
+    fn persona_cell(s: &mut GameState, i: usize, cell: &str) {
+        let c = &mut s.pieces[i].card;
+        c.personas = crate::cards::parse::personas(cell);
+        c.persona = c.personas.first().cloned();
+    }
+
+    #[test]
+    fn a_mirror_version_or_an_impersonator_is_not_exchanged() {
+        for mark in ["(Kurn)", "<Kurn>"] {
+            let r = ruling(same_persona, REPLACE, |s, _| {
+                with_kurn_in_hand(s);
+                s.pieces[2].card.title = "Mirror Kurn".into();
+                persona_cell(s, 2, mark);
+            });
+            assert!(refused(r), "{mark}");
+        }
+    }
+
+    #[test]
+    fn a_dual_personnel_card_is_exchanged_for_both_its_personas() {
+        let dual_in_hand = |with_worf: bool| {
+            ruling(both_personas, REPLACE, move |s, _| {
+                with_kurn_in_hand(s);
+                s.pieces[2].card.title = "Sons of Mogh".into();
+                persona_cell(s, 2, "Kurn;Worf");
+                if with_worf {
+                    personnel(s, "Worf", "alice", Place::Aboard(0), &["Klingon"]);
+                }
+            })
+        };
+        assert_eq!(dual_in_hand(true), Ruling::Next);
+        assert!(refused(dual_in_hand(false)));
+    }
+
+    #[test]
+    fn a_persona_is_replaced_once_a_turn_and_never_a_facility() {
+        let once = |again: bool| {
+            ruling(once_per_persona, REPLACE, move |s, _| {
+                with_kurn_in_hand(s);
+                s.pieces[1].status.replaced_this_turn = again;
+            })
+        };
+        assert_eq!(once(false), Ruling::Next);
+        assert!(refused(once(true)));
+        let station = ruling(not_a_facility, REPLACE, |s, _| {
+            with_kurn_in_hand(s);
+            s.pieces[1].card.card_type = CardType::Facility;
+        });
+        assert!(refused(station));
     }
 
     const BEAM_DOWN: (&str, usize, Option<Target>) = ("beam", 1, Some(Target::Planet(0)));

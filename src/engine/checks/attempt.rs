@@ -712,10 +712,9 @@ fn met_together(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {
     let grounds = requirements::grounds::grounds(&m.req, &cards);
     reasons.extend(requirements::grounds::reasons(&grounds, &cards));
     if unmet.is_empty() {
-        let why = format!(
-            "{} personnel together meet it (any of them may be used)",
-            cards.len()
-        );
+        // a dual-personnel card is two personnel
+        let count = requirements::personnel(&cards).map_or(cards.len(), |p| p.len());
+        let why = format!("{count} personnel together meet it (any of them may be used)");
         yes_because(reasons, why, MEETING)
     } else {
         Ruling::No(format!("unmet: {}", unmet.join("; ")))

@@ -4,33 +4,27 @@
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use super::{because, fact, ruling, undecided};
 use crate::cards::model::{Card, CardType};
+use crate::cards::persona::Version;
 use crate::engine::question::{indices, CardsQuestion as Question};
 use crate::engine::state::{GameState, Piece};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
 
-/// Every persona a card represents (a dual card such as Sons of Mogh has two);
-/// a card with no persona line is its own persona.
-fn persona_names(c: &Card) -> Vec<String> {
-    let named: Vec<String> = c
-        .all_personas()
-        .iter()
-        .map(|p| crate::repair::fold_for_match(&p.name))
-        .collect();
-    if named.is_empty() {
-        vec![crate::repair::fold_for_match(&c.title)]
-    } else {
-        named
-    }
+/// "Are these versions of the same persona?" — the one answer (Glossary
+/// "persona"), which `can report` and persona replacement call too.
+pub use crate::cards::persona::same_persona;
+
+/// Copies of one card (any type), or versions of one persona.
+fn copies_or_versions(a: &Card, b: &Card) -> bool {
+    let fold = crate::repair::fold_for_match;
+    fold(&a.title) == fold(&b.title) || same_persona(a, b)
 }
 
-fn same_persona(a: &Card, b: &Card) -> bool {
-    let theirs = persona_names(b);
-    crate::repair::fold_for_match(&a.title) == crate::repair::fold_for_match(&b.title)
-        || persona_names(a).iter().any(|p| theirs.contains(p))
-}
-
+/// "Not duplicatable" in its game text, or a unique (non-universal) mission
+/// or time location: one copy in play for both players ("unique and
+/// universal").
 fn not_duplicatable(c: &Card) -> bool {
-    crate::engine::abilities::compile(c).states("not duplicatable")
+    let one_place = matches!(c.card_type, CardType::Mission | CardType::TimeLocation);
+    (one_place && !c.universal) || crate::engine::abilities::compile(c).states("not duplicatable")
 }
 
 /// A Borg assimilated counterpart: "Counterpart" among its characteristics or
@@ -42,10 +36,11 @@ fn is_counterpart(c: &Card) -> bool {
         || crate::engine::abilities::continuous::lore_says_counterpart(&c.lore)
 }
 
-/// Unique per player: unique/Enigma personnel and ships, "Unique" cards.
+/// Unique per player: unique/Enigma personnel, ships and facilities (a
+/// station persona such as Deep Space 9 and Terok Nor), "Unique" cards.
 fn unique_per_player(c: &Card) -> bool {
     match c.card_type {
-        CardType::Personnel | CardType::Ship => !c.universal,
+        CardType::Personnel | CardType::Ship | CardType::Facility => !c.universal,
         _ => crate::engine::abilities::compile(c).states("unique"),
     }
 }
@@ -139,23 +134,45 @@ fn one_counterpart(p: &Pair, reasons: &mut Vec<Reason>) -> Ruling {
 }
 
 fn different_personas(p: &Pair, reasons: &mut Vec<Reason>) -> Ruling {
-    if same_persona(&p.a.card, &p.b.card) {
+    if copies_or_versions(&p.a.card, &p.b.card) {
         return Ruling::Next;
     }
-    let why = format!(
-        "{} and {} are not the same card or persona",
-        p.a.handle, p.b.handle
-    );
+    let why = match crate::cards::persona::opposite(&p.a.card, &p.b.card) {
+        Some(Version::Mirror) => format!(
+            "{} and {} are a persona and its mirror version: a mirror version is not a true version of the persona, so both may be in play",
+            p.a.handle, p.b.handle
+        ),
+        Some(_) => format!(
+            "{} and {} are a persona and its impersonator: an impersonator is not a true version of the persona, so both may be in play",
+            p.a.handle, p.b.handle
+        ),
+        None => format!(
+            "{} and {} are not the same card or persona",
+            p.a.handle, p.b.handle
+        ),
+    };
     yes_because(reasons, why, PERSONA)
 }
 
 fn duplicatable(p: &Pair, _: &mut Vec<Reason>) -> Ruling {
-    if !not_duplicatable(&p.a.card) {
+    let Some(one) = [p.a, p.b].into_iter().find(|x| not_duplicatable(&x.card)) else {
         return Ruling::Next;
+    };
+    let c = &one.card;
+    if c.card_type == CardType::Mission {
+        return Ruling::No(format!(
+            "{} is a unique mission: not duplicatable for either player (a second copy seeded is stacked atop the first as a single location)",
+            c.title
+        ));
     }
+    let persona = if p.a.card.title == p.b.card.title {
+        ""
+    } else {
+        " (nor another instance of its persona)"
+    };
     Ruling::No(format!(
-        "{} is \"Not duplicatable\": no player may have another copy in play",
-        p.a.card.title
+        "{} is not duplicatable: no player may have another copy{persona} in play",
+        c.title
     ))
 }
 
@@ -182,11 +199,11 @@ fn unique(p: &Pair, reasons: &mut Vec<Reason>) -> Ruling {
     )
 }
 
-/// Personnel and ships of one persona: "persona" says one of them per
-/// player (and one each for two players); a dual-personnel card holds the
-/// personas of its two persons ("dual-personnel cards").
+/// Personnel, ships and stations of one persona: "persona" says one of them
+/// per player (and one each for two players); a dual-personnel card holds
+/// the personas of its two persons ("dual-personnel cards").
 fn persona_reasons(p: &Pair) -> Vec<Reason> {
-    if !matches!(p.a.card.card_type, CardType::Personnel | CardType::Ship) {
+    if !same_persona(&p.a.card, &p.b.card) {
         return vec![];
     }
     let mut out = vec![because(
@@ -198,7 +215,7 @@ fn persona_reasons(p: &Pair) -> Vec<Reason> {
     )];
     if let Some(dual) = [p.a, p.b]
         .into_iter()
-        .find(|x| x.card.all_personas().len() > 1)
+        .find(|x| crate::cards::persona::is_dual(&x.card))
     {
         out.push(because(
             format!(
@@ -274,6 +291,46 @@ mod tests {
     }
 
     #[test]
+    fn a_mirror_version_or_an_impersonator_coexists_with_the_persona() {
+        for mark in ["(Quark)", "<Quark>"] {
+            let mut s = table();
+            personnel(&mut s, "Quark", "alice", Place::Table, &[]);
+            let m = personnel(&mut s, "Mr. Quark", "alice", Place::Table, &[]);
+            s.pieces[m].card.personas = crate::cards::parse::personas(mark);
+            let mut reasons = Vec::new();
+            let pair = Pair {
+                a: &s.pieces[0],
+                b: &s.pieces[1],
+            };
+            assert_eq!(different_personas(&pair, &mut reasons), Ruling::Yes);
+            assert!(
+                reasons[0].text.contains("not a true version"),
+                "{reasons:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_unique_mission_is_not_duplicatable_for_either_player() {
+        let mission = |universal: bool| {
+            let mut s = table();
+            for owner in ["alice", "bob"] {
+                piece(
+                    &mut s,
+                    "Cargo Rendezvous",
+                    CardType::Mission,
+                    owner,
+                    Place::Table,
+                    |c| c.universal = universal,
+                );
+            }
+            ruling(duplicatable, &s)
+        };
+        assert!(matches!(mission(false), Ruling::No(_)));
+        assert_eq!(mission(true), Ruling::Next);
+    }
+
+    #[test]
     fn not_duplicatable_binds_every_player() {
         let mut s = table();
         for owner in ["alice", "bob"] {
@@ -309,6 +366,7 @@ mod tests {
         let dual = cited(
             unique,
             &two("Sisters", "alice", |c| {
+                c.class = Some("V.I.P.+V.I.P.".into());
                 c.personas = ["Lursa", "B'Etor"]
                     .map(|name| crate::cards::model::Persona {
                         name: name.into(),

@@ -6,7 +6,8 @@
 
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use super::{fact, undecided};
-use crate::engine::abilities::continuous::{self, Polarity, Whose};
+use crate::engine::abilities::continuous::{self, Descriptor, Polarity, Whose};
+use crate::engine::abilities::restriction;
 use crate::engine::derived;
 use crate::engine::question::{indices, CardsQuestion as Question};
 use crate::engine::state::{Format, GameState};
@@ -126,10 +127,18 @@ fn treaty_entry() -> Entry {
         .stated_in_rulings("treaties")
 }
 const WARP_SPEED: Entry = Entry::glossary("Warp Speed");
+/// The Current Rulings entry replaces the Glossary's ("This replaces the
+/// existing Glossary entry"): rulings/AUDIT.md.
+const NOT_WORKING: Entry = Entry::rulings("“does not work with”");
 
 /// The rules of two cards mixing, in order.
-pub fn rules<'a>() -> [Rule<Mix<'a>>; 10] {
+pub fn rules<'a>() -> [Rule<Mix<'a>>; 11] {
     [
+        Rule {
+            name: "a card that does not work with the other's group",
+            entry: NOT_WORKING,
+            apply: does_not_work_with,
+        },
         Rule {
             name: "a card without an affiliation",
             entry: compatible_entry(),
@@ -181,6 +190,42 @@ pub fn rules<'a>() -> [Rule<Mix<'a>>; 10] {
             apply: not_compatible,
         },
     ]
+}
+
+/// A card whose restriction box says it "does not work with" a group never
+/// mixes or cooperates with a card of that group, "even under treaty" — and
+/// whatever its own affiliation (Non-Aligned included).
+fn does_not_work_with(m: &Mix, _: &mut Vec<Reason>) -> Ruling {
+    for (one, other) in [(&m.a, &m.b), (&m.b, &m.a)] {
+        let Some(p) = one.piece else { continue };
+        let restricted = crate::engine::abilities::compile(&m.state.pieces[p].card);
+        let group = restricted
+            .does_not_work_with
+            .iter()
+            .find(|g| in_group(m.state, other, g));
+        if let Some(g) = group {
+            return Ruling::No(format!(
+                "{} does not work with {g}: it cannot mix or cooperate with {}, even under a treaty",
+                m.state.pieces[p].handle,
+                other.piece.map_or_else(|| other.affiliations.join("/"), |o| m.state.pieces[o].handle.clone())
+            ));
+        }
+    }
+    Ruling::Next
+}
+
+/// Does a side belong to a group a card does not work with?
+fn in_group(state: &GameState, side: &Side, g: &restriction::Group) -> bool {
+    let of = |a: &str| side.affiliations.iter().any(|x| x.eq_ignore_ascii_case(a));
+    match (g, side.piece) {
+        (restriction::Group::Affiliation(a), _) => of(a),
+        (restriction::Group::AffiliationOrSpecies(a), Some(p)) => {
+            derived::has_trait(state, p, &Descriptor::Word(a.to_lowercase()))
+        }
+        (restriction::Group::AffiliationOrSpecies(a), None) => of(a),
+        (restriction::Group::Skill(s), Some(p)) => state.card_in_play(p).skill_level(s) > 0.0,
+        (restriction::Group::Skill(_), None) => false,
+    }
 }
 
 fn no_affiliation(m: &Mix, reasons: &mut Vec<Reason>) -> Ruling {
@@ -547,6 +592,28 @@ mod tests {
         piece(s, "Treaty", CardType::Event, owner, Place::Table, |c| {
             c.characteristics = parties.iter().map(|p| format!("{p} treaty")).collect()
         });
+    }
+
+    #[test]
+    fn a_card_that_does_not_work_with_a_group_never_mixes_with_it() {
+        let restricted = |text: &str, other: &str| {
+            let mut s = pair("Non-Aligned", other);
+            s.pieces[0].card.text = text.into();
+            treaty(&mut s, "alice", &["Non-Aligned", other]);
+            ruling(does_not_work_with, &s)
+        };
+        let galen = "Does not work with [Fed] affiliation.";
+        assert!(matches!(restricted(galen, "Federation"), Ruling::No(_)));
+        assert_eq!(restricted(galen, "Klingon"), Ruling::Next);
+        let solkar = "Does not work with personnel who have Treachery.";
+        assert_eq!(restricted(solkar, "Vulcan"), Ruling::Next);
+        let mut s = pair("Vulcan", "Vulcan");
+        s.pieces[0].card.text = solkar.into();
+        s.pieces[1].card.skills = vec![crate::cards::model::Skill {
+            name: "Treachery".into(),
+            level: 1.0,
+        }];
+        assert!(matches!(ruling(does_not_work_with, &s), Ruling::No(_)));
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod dilemma;
 pub mod outcome;
 pub mod plays_on;
 pub mod report;
+pub mod report_site;
 pub mod respond;
 pub mod restraints;
 pub mod rules;

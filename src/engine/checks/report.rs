@@ -3,12 +3,13 @@
 //! kind, compatibility and the quadrant rule ("report", "card play", "turn",
 //! "facility", "native quadrant").
 
+use super::report_site::{self, Admission};
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use super::{because, ruling};
 use crate::cards::model::{CardType, FacilityKind};
 use crate::engine::action::Phase;
-use crate::engine::question::ReportQuestion as Question;
-use crate::engine::state::{Format, GameState, Request, Target};
+use crate::engine::question::{OutcomeQuestion, ReportQuestion as Question};
+use crate::engine::state::{Format, GameState, Place, Request, Target};
 use crate::engine::verdict::{Reason, Verdict};
 use crate::vocab::card_rulings::Aspect;
 use crate::vocab::vocabulary;
@@ -31,11 +32,46 @@ impl Report<'_> {
         }
     }
 
-    /// The facility reported to. Only the rules after `elsewhere` ask: that
-    /// rule ends every report that has no card as its `to`.
+    /// The facility reported to (for a site, its Nor). Only the rules after
+    /// `elsewhere` ask: that rule ends every report that has no card as its
+    /// `to`.
     fn facility(&self) -> usize {
+        let to = self
+            .to()
+            .expect("`elsewhere` ends reports without a facility");
+        report_site::station_of(self.state, to).unwrap_or(to)
+    }
+
+    /// The site reported to, if `to` is a site.
+    fn site(&self) -> Option<usize> {
         self.to()
-            .expect("`elsewhere` ends reports without a facility")
+            .filter(|&s| self.state.pieces[s].card.card_type == CardType::Site)
+    }
+
+    /// The card reporting, as a site's or headquarters' clauses read it: a
+    /// free report with no other card allowing it must be one the clause
+    /// makes free.
+    fn reporting(&self) -> report_site::Reporting<'_> {
+        report_site::Reporting {
+            state: self.state,
+            card: self.card,
+            player: &self.player,
+            free_only: self.q.free && self.q.allowed_by.is_none(),
+        }
+    }
+
+    /// A card other than a facility or site allowing the report (The
+    /// Emissary, Devidian Door): it lifts the quadrant rule and the docking
+    /// site.
+    fn allowed_elsewhere(&self) -> Result<Option<String>, String> {
+        let Some(by) = super::allowing_card(self.state, &self.asked, self.q.allowed_by) else {
+            return Ok(None);
+        };
+        match self.state.find(&by).map(|i| &self.state.pieces[i].card.card_type) {
+            Some(CardType::Facility | CardType::Site) => Ok(None),
+            Some(_) => Ok(Some(by)),
+            None => Err(format!("the card allowing the report (\"{by}\") is not in the scenario, so whether it is a facility or site is unknown")),
+        }
     }
 
     fn handle(&self, i: usize) -> &str {
@@ -48,7 +84,8 @@ impl Report<'_> {
 
     /// The facility reported to and the quadrant it is in.
     fn facility_here(&self) -> Option<(usize, String)> {
-        let f = self.to()?;
+        self.to()?;
+        let f = self.facility();
         let loc = self.state.location_of(f)?;
         Some((f, self.state.locations[loc].quadrant().to_string()))
     }
@@ -79,16 +116,61 @@ pub fn can_report(q: &Question, state: &GameState) -> Verdict {
     decide(&rules(), &ctx)
 }
 
+/// `outcome of = "docked after reporting"`: does a ship reported `to` a
+/// place enter play docked? A space facility (or a Nor's docking site) that
+/// lets a ship report takes it docked ("docking": "When a space facility
+/// allows a ship to report there, the ship must report docked"); a planet
+/// facility takes none ("facility": "Ships cannot dock at a planet
+/// facility"); a card allowing a report elsewhere puts it in space or,
+/// when it says so, landed ("report").
+pub fn docked_after_reporting(q: &OutcomeQuestion, state: &GameState) -> Verdict {
+    let Some(ship) = q.who.card() else {
+        return super::undecided("`card` (the ship reported)", vec![], "docking");
+    };
+    let handle = &state.pieces[ship].handle;
+    if state.pieces[ship].card.card_type != CardType::Ship {
+        let why = format!("{handle} is not a ship: only ships dock");
+        return Verdict::yes_no(false, vec![because(why, "docking")], vec![]);
+    }
+    let (docked, why, entry) = match q.to {
+        None => return super::undecided("`to` (where the ship reports)", vec![], "docking"),
+        Some(Target::Piece(f)) => docked_at(state, f),
+        Some(Target::Planet(_)) => (false, "a ship a card lets report to a planet reports landed, not docked".into(), "report"),
+        Some(Target::Location(_)) => (false, "a ship a card lets report at a location (not to a facility) reports in space, undocked".into(), "report"),
+    };
+    Verdict::yes_no(
+        docked,
+        vec![because(format!("{handle}: {why}"), entry)],
+        vec![],
+    )
+}
+
+/// Whether a ship reporting to the card `f` is docked there, why, and the
+/// entry saying so.
+fn docked_at(state: &GameState, f: usize) -> (bool, String, &'static str) {
+    let place = &state.pieces[f];
+    match place.card.card_type {
+        CardType::Site => (true, format!("ships report docked at an appropriate docking site ({})", place.handle), "facility"),
+        CardType::Facility if matches!(place.at, Place::Planet(_)) => (false, format!("{} is a planet facility: ships cannot dock at a planet facility; they report in orbit of the planet", place.handle), "facility"),
+        CardType::Facility => (true, format!("when a space facility ({}) allows a ship to report there, the ship must report docked", place.handle), "docking"),
+        _ => (false, format!("{} is not a facility or site: nothing docks at it", place.handle), "docking"),
+    }
+}
+
 const REPORT: Entry = Entry::glossary("report");
 /// Where a facility or another card lets a card report, by quadrant: stated
 /// by the Glossary's "report" and by Current Rulings' "reporting for duty".
 const REPORT_QUADRANT: Entry = REPORT.stated_in_rulings("reporting for duty");
 const TURN: Entry = Entry::glossary("turn");
+/// Reporting an infiltrator to the opponent's side: the Glossary's
+/// "infiltration icon" and Current Rulings' "infiltration icons".
+const INFILTRATION: Entry =
+    Entry::glossary("infiltration icon").stated_in_rulings("infiltration icons");
 const FACILITY: Entry = Entry::glossary("facility");
 const CARD_PLAY: Entry = Entry::glossary("card play");
 
 /// The rules of `can report`, in order.
-pub fn rules<'a>() -> [Rule<Report<'a>>; 16] {
+pub fn rules<'a>() -> [Rule<Report<'a>>; 19] {
     [
         Rule {
             name: "a card in play forbids it",
@@ -127,6 +209,11 @@ pub fn rules<'a>() -> [Rule<Report<'a>>; 16] {
             apply: site,
         },
         Rule {
+            name: "a Nor with a docking site",
+            entry: REPORT_QUADRANT,
+            apply: docking_site,
+        },
+        Rule {
             name: "to a facility",
             entry: REPORT,
             apply: to_a_facility,
@@ -137,6 +224,11 @@ pub fn rules<'a>() -> [Rule<Report<'a>>; 16] {
             apply: station,
         },
         Rule {
+            name: "an infiltrator to the opponent's side",
+            entry: INFILTRATION,
+            apply: infiltrator,
+        },
+        Rule {
             name: "not to an opponent's outpost",
             entry: FACILITY,
             apply: opponents_outpost,
@@ -145,6 +237,11 @@ pub fn rules<'a>() -> [Rule<Report<'a>>; 16] {
             name: "headquarters",
             entry: FACILITY,
             apply: headquarters,
+        },
+        Rule {
+            name: "a free report through a headquarters",
+            entry: Entry::rulings("headquarters"),
+            apply: free_at_headquarters,
         },
         Rule {
             name: "compatible with the facility",
@@ -233,7 +330,11 @@ fn normal_card_play(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
 }
 
 /// Reporting to a place that is not a card ("Vorta may report here", "Your
-/// [Fed] ships may report here") needs a card in play that allows it.
+/// [Fed] ships may report here") needs a card in play that allows it; by
+/// default nothing reports into space but a ship, and nothing straight to a
+/// planet ("report": "personnel may not normally be reported directly aboard
+/// a ship or to a planet"; a ship "always reports in space ... unless a card
+/// specifically allows or requires it to report landed").
 fn elsewhere(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     if r.to().is_some() {
         return Ruling::Next;
@@ -241,31 +342,81 @@ fn elsewhere(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     if let Some(by) = super::allowing_card(r.state, &r.asked, r.q.allowed_by) {
         return yes_because(reasons, format!("{by} allows it to report there"), REPORT);
     }
-    if r.q.to.is_some() {
-        return Ruling::No("cards report for duty to a facility, unless a card allows reporting elsewhere; none in play does".into());
-    }
-    Ruling::Undecided("`to` (the facility it reports to)".into())
+    let ship = *r.card_type() == CardType::Ship;
+    let why = match (r.q.to, ship) {
+        (None, _) => return Ruling::Undecided("`to` (the facility it reports to)".into()),
+        (Some(Target::Planet(_)), true) => "a ship, even if landable, always reports in space (usually docked) unless a card specifically allows or requires it to report landed; none in play does",
+        (Some(Target::Planet(_)), false) => "personnel and equipment may not normally be reported directly to a planet: they report to a compatible outpost, headquarters or site, unless a card allows reporting elsewhere; none in play does",
+        (_, true) => "a ship reports at a facility that allows it (usually docked), unless a card allows reporting elsewhere; none in play does",
+        (_, false) => "you may not report any card (except a ship) into space",
+    };
+    Ruling::No(why.into())
 }
 
-/// "Each Site card states what kind of cards may report there": site text
-/// is not modelled, so the rule says what it would need.
-fn site(r: &Report, _: &mut Vec<Reason>) -> Ruling {
-    let f = r.facility();
-    let fac = &r.state.pieces[f];
-    if fac.card.card_type != CardType::Site {
+/// "Each Site card states what kind of cards may report there" (Glossary
+/// "site"): the site's compiled clauses (and those of its Nor's other sites
+/// speaking "at this Nor") must name the card.
+fn site(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    let Some(site) = r.site() else {
+        return Ruling::Next;
+    };
+    let admission = report_site::admits(&r.reporting(), site);
+    let card = &r.state.pieces[r.card].card;
+    let selects = crate::engine::abilities::reporting::selected_when_reporting(&card.text);
+    if matches!(admission, Admission::No(_)) && !selects.is_empty() {
+        reasons.push(because(format!("{} selects its {} when reporting: selected features do not exist until it has reported", card.title, selects.join(" and ")), "report"));
+    }
+    admitted(admission, r.handle(site), reasons)
+}
+
+/// A site's or station's answer as a ruling.
+fn admitted(a: Admission, place: &str, reasons: &mut Vec<Reason>) -> Ruling {
+    match a {
+        Admission::Yes { reasons: why, .. } => {
+            reasons.extend(why);
+            Ruling::Next
+        }
+        Admission::No(why) => Ruling::No(why),
+        Admission::Undecided(what) => Ruling::Undecided(what),
+        Admission::Silent => Ruling::No(format!("{place}'s text lets no card report there")),
+    }
+}
+
+/// "When a site allows you to report (or download) cards, you may do so
+/// only if that Nor also has at least one docking site" - unless a card
+/// other than a facility or site allows the report ("report").
+fn docking_site(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    let Some(site) = r.site() else {
+        return Ruling::Next;
+    };
+    if let Ok(Some(by)) = r.allowed_elsewhere() {
+        reasons.push(because(
+            format!("{by} is not a facility or site: a docking site is not required on the Nor"),
+            "report",
+        ));
         return Ruling::Next;
     }
-    Ruling::Undecided(format!(
-        "whether {}'s text (\"{}\") lets {} report there: site reporting text is not modelled",
-        fac.handle,
-        fac.card.text,
-        r.handle(r.card)
-    ))
+    let Some(nor) = report_site::station_of(r.state, site) else {
+        return Ruling::Undecided(format!(
+            "which station {} is part of (`at` = the station's id)",
+            r.handle(site)
+        ));
+    };
+    let docking = report_site::sites_of(r.state, nor)
+        .into_iter()
+        .find(|&s| report_site::is_docking_site(r.state, s));
+    match docking {
+        Some(d) => {
+            reasons.push(because(format!("{} has a docking site ({})", r.handle(nor), r.handle(d)), "report"));
+            Ruling::Next
+        }
+        None => Ruling::No(format!("{} has no docking site: a site allows reporting only if its Nor has at least one docking site", r.handle(nor))),
+    }
 }
 
 fn to_a_facility(r: &Report, _: &mut Vec<Reason>) -> Ruling {
     let f = r.facility();
-    if r.state.pieces[f].card.card_type == CardType::Facility {
+    if r.state.pieces[f].card.card_type == CardType::Facility || r.site().is_some() {
         return Ruling::Next;
     }
     Ruling::No(format!(
@@ -279,13 +430,73 @@ fn kind(r: &Report) -> Option<FacilityKind> {
     r.state.pieces[r.facility()].card.facility_kind()
 }
 
-fn station(r: &Report, _: &mut Vec<Reason>) -> Ruling {
+/// "Stations do not allow reporting ... unless specified by game text on
+/// the station or its sites" ("facility"): reported to the station itself,
+/// one of its sites must take the card.
+fn station(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     let f = r.facility();
     let grants = crate::engine::permissions::grants(&r.state.pieces[f].card, "report");
-    if kind(r) != Some(FacilityKind::Station) || grants {
+    if kind(r) != Some(FacilityKind::Station) || grants || r.site().is_some() {
         return Ruling::Next;
     }
-    Ruling::No("stations do not allow reporting unless their text (or their sites') says so".into())
+    let mut undecided = None;
+    for site in report_site::sites_of(r.state, f) {
+        match report_site::admits(&r.reporting(), site) {
+            yes @ Admission::Yes { .. } => return admitted(yes, r.handle(site), reasons),
+            Admission::Undecided(what) => undecided = undecided.or(Some(what)),
+            _ => {}
+        }
+    }
+    match undecided {
+        Some(what) => Ruling::Undecided(what),
+        None => Ruling::No("stations do not allow reporting unless their text (or their sites') says so; none of its sites takes this card".into()),
+    }
+}
+
+/// A personnel with an infiltration icon "may report to your opponent's
+/// side of the table, to a compatible facility (regardless of quadrant)"
+/// if the opponent is playing that affiliation (Glossary "infiltration
+/// icon"): has seeded or played a card of it, even one no longer in play
+/// (Current Rulings "infiltration icons").
+fn infiltrator(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    let f = r.facility();
+    let opponent = &r.state.pieces[f].controller;
+    let icons = &vocabulary().icons;
+    let infiltrates: Vec<&str> = r.state.pieces[r.card]
+        .card
+        .icons
+        .iter()
+        .filter_map(|i| icons.infiltrates(i))
+        .collect();
+    if opponent.eq_ignore_ascii_case(&r.player) || infiltrates.is_empty() || r.site().is_some() {
+        return Ruling::Next;
+    }
+    let played = |aff: &str| {
+        r.state.pieces.iter().enumerate().any(|(i, p)| {
+            p.owner.eq_ignore_ascii_case(opponent)
+                && !matches!(p.at, Place::Hand | Place::DrawDeck | Place::SeedDeck)
+                && !p.status.face_down
+                && r.state
+                    .affiliations(i)
+                    .iter()
+                    .any(|a| a.eq_ignore_ascii_case(aff))
+        })
+    };
+    let facility = r.state.affiliations(f);
+    for aff in &infiltrates {
+        if !played(aff) {
+            continue;
+        }
+        let (ok, why) =
+            super::compat::sets_compatible(r.state, &r.player, &[aff.to_string()], &facility);
+        if ok {
+            reasons.extend(why);
+            let text = format!("{} may infiltrate: {opponent} is playing {aff}, and {} is compatible with {aff}; an infiltrator reports to the opponent's side regardless of quadrant", r.state.pieces[r.card].card.title, r.handle(f));
+            return yes_because(reasons, text, INFILTRATION);
+        }
+    }
+    reasons.push(because(format!("{} may infiltrate only {}: {opponent} must be playing that affiliation (have seeded or played a card of it) and the facility must be compatible with it", r.state.pieces[r.card].card.title, infiltrates.join(", ")), "infiltration icon"));
+    Ruling::Next
 }
 
 fn opponents_outpost(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
@@ -322,10 +533,36 @@ fn headquarters(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     Ruling::Next
 }
 
+/// "In order to report a personnel by rank or title ... for free using a
+/// headquarters' text, the Personnel card must have one of the listed
+/// ranks or titles in its card title or lore" (Current Rulings
+/// "headquarters"): a free report no other card allows must be one the
+/// headquarters' text names.
+fn free_at_headquarters(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    if kind(r) != Some(FacilityKind::Headquarters) || !r.reporting().free_only {
+        return Ruling::Next;
+    }
+    let hq = r.facility();
+    admitted(
+        report_site::admits(&r.reporting(), hq),
+        r.handle(hq),
+        reasons,
+    )
+}
+
 /// "report" sends cards to a compatible facility; "compatible" says which
 /// are ("Personnel and ships may report to compatible facilities").
 fn compatible(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     let f = r.facility();
+    if kind(r) == Some(FacilityKind::Station) {
+        // "Your cards must be compatible with a facility (except a Nor)";
+        // the site's text said what it requires.
+        reasons.push(because(
+            "a station's sites, not compatibility with the station, decide who reports there",
+            "facility",
+        ));
+        return Ruling::Next;
+    }
     let (ok, why) = super::compat::sets_compatible(
         r.state,
         &r.player,
@@ -351,15 +588,16 @@ fn allowing_card(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
     if r.facility_here().is_none() {
         return Ruling::Undecided("the facility is not at a spaceline location".into());
     }
-    let Some(by) = super::allowing_card(r.state, &r.asked, r.q.allowed_by) else {
-        return Ruling::Next;
-    };
-    match r.state.find(&by).map(|i| &r.state.pieces[i].card.card_type) {
-        Some(CardType::Facility | CardType::Site) => Ruling::Next,
-        Some(_) => {
-            yes_because(reasons, format!("{by} is not a facility or site: the card it allows may report to any quadrant"), REPORT_QUADRANT)
-        }
-        None => Ruling::Undecided(format!("the card allowing the report (\"{by}\") is not in the scenario, so whether it is a facility or site is unknown")),
+    match r.allowed_elsewhere() {
+        Ok(None) => Ruling::Next,
+        Ok(Some(by)) => yes_because(
+            reasons,
+            format!(
+                "{by} is not a facility or site: the card it allows may report to any quadrant"
+            ),
+            REPORT_QUADRANT,
+        ),
+        Err(what) => Ruling::Undecided(what),
     }
 }
 
@@ -405,10 +643,39 @@ fn card_native(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
         reasons.push(because("equipment is native to all quadrants", "report"));
         return Ruling::Yes;
     }
-    let native = card.quadrant.clone().unwrap_or_else(|| {
+    // "[GQ][Non] personnel may report here, ignoring their [GQ] icon".
+    let ignoring = match r.site().map(|s| report_site::admits(&r.reporting(), s)) {
+        Some(Admission::Yes { ignoring, .. }) => ignoring,
+        _ => Vec::new(),
+    };
+    let icons: Vec<String> = card
+        .icons
+        .iter()
+        .filter(|i| {
+            !ignoring
+                .iter()
+                .any(|x| x.trim_matches(['[', ']']).eq_ignore_ascii_case(i))
+        })
+        .cloned()
+        .collect();
+    if icons.len() < card.icons.len() {
+        reasons.push(because(
+            format!(
+                "{} reports ignoring its {} icon",
+                card.title,
+                ignoring.join(" ")
+            ),
+            "site",
+        ));
+    }
+    let native = match ignoring.is_empty() {
+        true => card.quadrant.clone(),
+        false => None,
+    }
+    .unwrap_or_else(|| {
         vocabulary()
             .affiliations
-            .native_quadrant(&card.icons)
+            .native_quadrant(&icons)
             .to_string()
     });
     reasons.push(because(
@@ -607,18 +874,78 @@ mod tests {
         assert_eq!(ruling(normal_card_play, |_, _| ()), Ruling::Next);
     }
 
+    /// The scene's outpost made a station with a site (2) whose text is
+    /// `site_text`, the Klingon in hand a SCIENCE personnel.
+    fn with_site(s: &mut GameState, q: &mut Question, site_text: &str) {
+        s.pieces[1].card.class = Some("Station".into());
+        s.pieces[0].card.skills = vec![crate::cards::model::Skill {
+            name: "SCIENCE".into(),
+            level: 1.0,
+        }];
+        let site = piece(s, "Lab", CardType::Site, "alice", Place::Aboard(1), |c| {
+            c.text = site_text.into()
+        });
+        q.to = Some(Target::Piece(site));
+    }
+
     #[test]
-    fn a_site_is_undecided_and_a_missing_place_is_asked_for() {
-        assert!(matches!(
-            ruling(site, |s, _| s.pieces[1].card.card_type = CardType::Site),
-            Ruling::Undecided(_)
-        ));
+    fn a_site_takes_only_the_cards_its_text_names() {
+        let lab = "Compatible SCIENCE-classification personnel may report here.";
+        assert_eq!(ruling(site, |s, q| with_site(s, q, lab)), Ruling::Next);
+        let ops = "Compatible OFFICER-classification personnel may report here.";
+        assert!(refused(ruling(site, |s, q| with_site(s, q, ops))));
+        let intendant =
+            "Any personnel who mentions The Intendant as a romantic partner may report here.";
+        let unread = ruling(site, |s, q| with_site(s, q, intendant));
+        assert!(matches!(unread, Ruling::Undecided(_)), "{unread:?}");
+        let federation_only = |s: &mut GameState, q: &mut Question| {
+            with_site(s, q, lab);
+            s.pieces[1].card.affiliations = vec!["Federation".into()];
+        };
+        assert!(refused(ruling(site, federation_only)));
         assert!(matches!(
             ruling(elsewhere, |_, q| q.to = None),
             Ruling::Undecided(_)
         ));
-        let to_space = |_: &mut GameState, q: &mut Question| q.to = Some(Target::Location(0));
-        assert!(matches!(ruling(elsewhere, to_space), Ruling::No(_)));
+    }
+
+    #[test]
+    fn a_free_report_at_a_headquarters_is_for_the_ranks_it_names() {
+        let hq = |lore: &'static str| {
+            move |s: &mut GameState, q: &mut Question| {
+                s.pieces[1].card.class = Some("Headquarters".into());
+                s.pieces[1].card.text =
+                    "Once per turn, one Klingon Chancellor OR one {HQ} card may play for free here.".into();
+                s.pieces[0].card.lore = lore.into();
+                q.free = true;
+            }
+        };
+        let chancellor = ruling(free_at_headquarters, hq("Chancellor of the High Council."));
+        assert_eq!(chancellor, Ruling::Next);
+        assert!(refused(ruling(free_at_headquarters, hq("A warrior."))));
+        let normal = ruling(free_at_headquarters, |s, q| {
+            hq("A warrior.")(s, q);
+            q.free = false;
+        });
+        assert_eq!(normal, Ruling::Next);
+    }
+
+    #[test]
+    fn a_site_needs_a_docking_site_on_its_nor() {
+        let lab = "Compatible SCIENCE-classification personnel may report here.";
+        assert!(refused(ruling(docking_site, |s, q| with_site(s, q, lab))));
+        let docked = ruling(docking_site, |s, q| {
+            with_site(s, q, lab);
+            piece(
+                s,
+                "Pylons",
+                CardType::Site,
+                "alice",
+                Place::Aboard(1),
+                |c| c.text = "Any ship may dock and undock here.".into(),
+            );
+        });
+        assert_eq!(docked, Ruling::Next);
     }
 
     #[test]

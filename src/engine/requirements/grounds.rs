@@ -29,6 +29,8 @@ pub enum Ground {
     AffiliationOrSpecies,
     /// Male, female or neuter.
     Gender,
+    /// A dual-personnel card is two personnel, each with its own skills.
+    DualPersonnel,
 }
 
 /// The genders the Glossary's "gender" entry names.
@@ -43,6 +45,7 @@ impl Ground {
             Ground::SkillsBox => Citation::rulings("skills vs. lore"),
             Ground::AffiliationOrSpecies => Citation::glossary("affiliation and species"),
             Ground::Gender => Citation::glossary("gender"),
+            Ground::DualPersonnel => Citation::glossary("dual-personnel cards"),
         }
     }
 
@@ -58,6 +61,9 @@ impl Ground {
                 "an affiliation named is met by personnel of that affiliation or species"
             }
             Ground::Gender => "a personnel's gender is male unless its card shows otherwise",
+            Ground::DualPersonnel => {
+                "a dual-personnel card is two personnel, each with only its own skills: a skill each has once counts twice for the group, but neither has it x2"
+            }
         }
     }
 
@@ -77,6 +83,10 @@ impl Ground {
 pub fn grounds(req: &Requirement, group: &[&Card]) -> Vec<Ground> {
     let mut out = Vec::new();
     collect(req, group, &mut out);
+    let skills = [Ground::Multiples, Ground::SkillsBox, Ground::PersonnelType];
+    if skills.iter().any(|g| out.contains(g)) && super::personnel(group).is_some() {
+        push(&mut out, Ground::DualPersonnel);
+    }
     out
 }
 

@@ -12,6 +12,10 @@
 //! - `persona:"jean-luc picard"`: implementation bug, fixed — a personnel with an empty Persona
 //!   cell is its own persona (the CSV fills the cell only when the title differs), so
 //!   `persona:worf` now finds Worf and Jean-Luc Picard (Nemesis) too (`Card::persona_names`).
+//! - Later (issue 10, persona identity): `persona:` follows the Glossary "persona" — a mirror
+//!   version `(Name)` or an impersonator `<Name>` is not a version of Name, so Shinzon (Chain of
+//!   Command), `<Jean-Luc Picard>`, left the `persona:"jean-luc picard"` answer; the
+//!   expectation was changed for that rule, not for an engine output.
 //! - `skill:"stellar cartography"`: my expectation was wrong (conditional skills); doc clarified.
 
 use daystrom::cards::lookup::{lookup, Lookup};
@@ -47,8 +51,8 @@ const CASES: &[Case] = &[
     Case { query: "dt:space t:dilemma o:\"kill\"", want: Want::CountWith(45, &["Aggressive Behavior", "Ancient Computer", "Ankari \"Spirits\"", "Astral Eddy", "Climbing the Ranks", "Command Decisions"]) },
     // derived: Icons contains [DQ] and Staff contains [Nav]
     Case { query: "icon:dq staff:nav", want: Want::Exact(&["Borg Cube", "Borg Cube (The Borg)", "Borg Probe", "Borg Queen's Ship", "Borg Scout Vessel", "Borg Sphere", "Borg Tactical Cube", "J-25 Cube", "Locutus' Borg Cube", "Locutus' Borg Cube (Borderless Promos)", "Queen's Borg Cube", "Queen's Borg Sphere", "Queen's Borg Sphere (Resistance is Futile)", "Renegade Borg Sphere"]) },
-    // derived: Persona cell contains "jean-luc picard" (marks ignored), PLUS (game meaning) the personnel titled "Jean-Luc Picard" / "Jean-Luc Picard (...)", which ARE the persona though their Persona cell is empty
-    Case { query: "persona:\"jean-luc picard\"", want: Want::Exact(&["Captain Picard", "Data and Picard", "Dixon Hill", "Galen", "Human", "Jean-Luc", "Jean-Luc Picard", "Jean-Luc Picard (Chain of Command)", "Jean-Luc Picard (Engage)", "Jean-Luc Picard (First Contact)", "Jean-Luc Picard (Nemesis)", "Jean-Luc Picard (The Next Generation)", "Jean-Luc and Beverly", "Locutus of Borg", "Shinzon (Chain of Command)"]) },
+    // derived: Persona cell contains "jean-luc picard" unmarked (an impersonator `<...>` is not the persona), PLUS (game meaning) the personnel titled "Jean-Luc Picard" / "Jean-Luc Picard (...)", which ARE the persona though their Persona cell is empty
+    Case { query: "persona:\"jean-luc picard\"", want: Want::Exact(&["Captain Picard", "Data and Picard", "Dixon Hill", "Galen", "Human", "Jean-Luc", "Jean-Luc Picard", "Jean-Luc Picard (Chain of Command)", "Jean-Luc Picard (Engage)", "Jean-Luc Picard (First Contact)", "Jean-Luc Picard (Nemesis)", "Jean-Luc Picard (The Next Generation)", "Jean-Luc and Beverly", "Locutus of Borg"]) },
     // derived: Command cell contains "u.s.s. enterprise"
     Case { query: "cmd:\"u.s.s. enterprise\"", want: Want::Exact(&["Admiral Picard", "Captain Kirk (Second Star to the Right)", "Captain Worf", "Edward Jellico", "Edward Jellico (Showdown: Four Lights)", "Jean-Luc Picard", "Jean-Luc Picard (Chain of Command)", "Jean-Luc Picard (First Contact)", "Jean-Luc Picard (Nemesis)", "John Harriman", "Kavok", "Rachel Garrett", "William T. Riker (Chain of Command)", "William T. Riker (The Sky's the Limit)"]) },
     // derived: Type Interrupt or Interrupt/Event, Text contains "{Borg Ship}"

@@ -310,3 +310,19 @@ fn values_are_bound_parameters() {
     // the table is still there
     assert!(!q("t:ship").is_empty());
 }
+
+/// `persona:` asks what `cards::persona::same_persona` compares: a mirror
+/// version `(Name)` and an impersonator `<Name>` are not versions of Name
+/// (Glossary "persona"); a station is a persona too.
+#[test]
+fn persona_follows_the_persona_rule() {
+    let titles = |query: &str| -> Vec<String> { q(query).into_iter().map(|r| r.title).collect() };
+    let quark = titles("persona:quark");
+    assert!(quark.contains(&"Quark Son of Keldar".into()), "{quark:?}");
+    assert!(!quark.contains(&"Mr. Quark".into()), "{quark:?}");
+    assert_eq!(titles("persona:\"(Quark)\""), ["Mr. Quark"]);
+    let bashir = titles("persona:\"julian bashir\"");
+    assert!(!bashir.iter().any(|t| t.contains("Founder")), "{bashir:?}");
+    assert!(titles("persona:\"<julian bashir>\"").contains(&"Bashir Founder".into()));
+    assert!(titles("persona:\"terok nor\"").contains(&"Terok Nor".into()));
+}
