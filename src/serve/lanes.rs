@@ -179,7 +179,11 @@ mod tests {
         let mut held = Vec::new();
         for i in 0..lanes.width {
             assert!(!lanes.saturated());
-            let lane = if i % 2 == 0 { Lane::Scenario } else { Lane::Lookup };
+            let lane = if i % 2 == 0 {
+                Lane::Scenario
+            } else {
+                Lane::Lookup
+            };
             held.push(lanes.enter(lane).await);
         }
         assert!(lanes.saturated());

@@ -805,24 +805,39 @@ fn once_each_turn(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
         .into_iter()
         .filter(|a| a.timing.class != TimingClass::Seeds)
         .collect();
-    let per_turn = |a: &&Ability| {
+    let per_turn = |a: &Ability| {
         a.timing
             .limit
             .as_deref()
             .is_some_and(|l| l.starts_with("once ") && l.ends_with(" turn"))
     };
-    if !p.used_this_turn || playable.is_empty() || !playable.iter().all(per_turn) {
+    let Some(first) = every_function(p.used_this_turn, &playable, per_turn) else {
         return Ruling::Next;
-    }
-    reasons.push(reason(
-        "if a properly initiated card play is nullified, any costs paid are not recovered",
-        RESPONSES,
-    ));
-    Ruling::No(format!(
+    };
+    let why = format!(
         "{} is limited \"{}\" and was already used this turn: an action limited to once per turn may not be initiated again that turn, even when it was cancelled",
         p.title(),
-        playable[0].timing.limit.as_deref().unwrap_or_default()
-    ))
+        first.timing.limit.as_deref().unwrap_or_default()
+    );
+    let costs = "if a properly initiated card play is nullified, any costs paid are not recovered";
+    refuse(reasons, (costs, RESPONSES), why)
+}
+
+/// A refusal, after the reason of another entry that supports it.
+fn refuse(reasons: &mut Vec<Reason>, (support, entry): (&str, Entry), why: String) -> Ruling {
+    reasons.push(reason(support, entry));
+    Ruling::No(why)
+}
+
+/// The first of `functions` when the rule `applies` and every one of them
+/// has `feature` (a card is refused only for what all its functions do).
+fn every_function<'f>(
+    applies: bool,
+    functions: &[&'f Ability],
+    feature: impl Fn(&Ability) -> bool,
+) -> Option<&'f Ability> {
+    let first = *functions.first()?;
+    (applies && functions.iter().all(|a| feature(a))).then_some(first)
 }
 
 /// After an action restricted by "draw no cards this turn", no more cards
@@ -838,19 +853,17 @@ fn draws_no_cards(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
                     .any(|o| matches!(o, Target::Action(k) if k == "card draw"))
         })
     };
-    let all = &p.compiled.abilities;
-    if !p.turn.draws_no_cards || all.is_empty() || !all.iter().all(replaces_draw) {
+    let all: Vec<&Ability> = p.compiled.abilities.iter().collect();
+    let Some(first) = every_function(p.turn.draws_no_cards, &all, replaces_draw) else {
         return Ruling::Next;
-    }
-    reasons.push(reason(
-        "an action in place of a card draw replaces a card draw, and is made when that card draw would be",
-        CARD_DRAW,
-    ));
-    Ruling::No(format!(
+    };
+    let why = format!(
         "you took an action restricted by \"draw no cards this turn\": you may not draw any more cards this turn, nor use {}'s ability to act in place of a card draw (\"{}\")",
         p.title(),
-        all[0].text
-    ))
+        first.text
+    );
+    let replaces = "an action in place of a card draw replaces a card draw, and is made when that card draw would be";
+    refuse(reasons, (replaces, CARD_DRAW), why)
 }
 
 /// A card whose every function nullifies a card in play ("Nullifies any one
@@ -1713,13 +1726,9 @@ mod tests {
 
     #[test]
     fn a_once_each_turn_play_spent_by_a_nullified_copy_is_not_recovered() {
-        let db = CardDb::new(vec![]);
-        let tent = card(
-            "Tent",
-            CardType::Doorway,
-            "Once each turn, plays to take a card from your side deck into your hand.",
-        );
-        let t = turn(Phase::CardPlay, "alice");
+        let tent =
+            event("Once each turn, plays to take a card from your side deck into your hand.");
+        let (db, t) = (CardDb::new(vec![]), turn(Phase::CardPlay, "alice"));
         let on = |used: bool| {
             let play = Play {
                 used_this_turn: used,
