@@ -299,7 +299,7 @@ fn on_its_target(
     state: &GameState,
     timing: impl FnOnce() -> Verdict,
 ) -> Verdict {
-    if q.target.is_empty() {
+    if q.target.is_empty() && q.to.is_none() {
         return timing();
     }
     let played = plays_on::Played {
@@ -308,7 +308,7 @@ fn on_its_target(
         player,
     };
     let targets = crate::engine::question::indices(&q.target);
-    match plays_on::targets_fit(&played, &targets, state) {
+    match plays_on::targets_fit(&played, (&targets, q.to), state) {
         Err(why) => no(vec![], why),
         Ok(mut fit) => {
             let v = timing();
