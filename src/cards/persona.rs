@@ -216,6 +216,26 @@ pub fn opposite(a: &Card, b: &Card) -> Option<Version> {
     })
 }
 
+/// Is `c` "any <name>" (Glossary "any")? A personnel card representing the
+/// character: the name among the words of its title, persona or lore —
+/// Alternate Universe, mirror and hologram versions included, never an
+/// impersonator ("Odo Founder is not any Odo").
+pub fn is_any(c: &Card, name: &str) -> bool {
+    let n = fold_for_match(name);
+    let words = |text: &str| -> bool {
+        fold_for_match(text)
+            .split(|ch: char| !(ch.is_alphanumeric() || ch == '\''))
+            .any(|w| w == n)
+    };
+    let impersonates = c
+        .all_personas()
+        .iter()
+        .any(|p| p.infiltrator && words(&p.name));
+    let named =
+        words(&c.title) || words(&c.lore) || c.all_personas().iter().any(|p| words(&p.name));
+    c.is_personnel() && named && !impersonates
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -313,6 +333,17 @@ mod tests {
         ));
         let event = card("Red Alert!", CardType::Event, "");
         assert!(!same_persona(&event, &event.clone()));
+    }
+
+    #[test]
+    fn any_name_is_a_version_in_title_persona_or_lore_but_no_impersonator() {
+        let smiley = personnel("Smiley", "(Miles O'Brien)");
+        assert!(is_any(&smiley, "Miles"));
+        let mut chief = personnel("Chief O'Brien", "");
+        chief.lore = "Miles O'Brien as a Chief of Operations.".into();
+        assert!(is_any(&chief, "miles"));
+        assert!(!is_any(&personnel("Odo Founder", "<Odo>"), "Odo"));
+        assert!(!is_any(&personnel("Nog", ""), "Miles"));
     }
 
     #[test]

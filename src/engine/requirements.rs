@@ -125,6 +125,18 @@ pub enum Requirement {
     },
     /// A named personnel present.
     Personnel(String),
+    /// "any Miles": a personnel identified as that character in its title or
+    /// lore — mirror and alternate versions too, never an impersonator
+    /// (Glossary "any").
+    AnyNamed(String),
+    /// "any Intelligence", "any 3 Intelligence": skills of a family, from
+    /// skills boxes, in any combination (Glossary "any Intelligence").
+    Family {
+        family: String,
+        count: f32,
+    },
+    /// "no Honor": no member meets it.
+    Absent(Box<Requirement>),
     /// An icon on a member (`[Cmd]`), as its canonical code.
     Icon(String),
     /// `base with qualifier`: only members who each meet `qualifier` count
@@ -171,6 +183,10 @@ impl std::fmt::Display for Requirement {
                 write!(f, "{}{}{value}", attr.name(), cmp.symbol())
             }
             Requirement::Personnel(t) => write!(f, "{{{t}}}"),
+            Requirement::AnyNamed(n) => write!(f, "any {n}"),
+            Requirement::Family { family, count } if *count == 1.0 => write!(f, "any {family}"),
+            Requirement::Family { family, count } => write!(f, "any {family} x{count}"),
+            Requirement::Absent(r) => write!(f, "no {r}"),
             Requirement::Icon(c) => write!(f, "[{c}]"),
             Requirement::With { base, qualifier } => {
                 write!(f, "{base} with ")?;
@@ -403,9 +419,25 @@ struct Parser {
     strict: bool,
     /// Parentheses and qualifiers open around the current token.
     depth: usize,
+    /// The text read, to name a term that cannot be read.
+    chars: Vec<char>,
 }
 
 impl Parser {
+    /// The text from token `at` to the end of its term (a join, a closing
+    /// parenthesis or the end of the sentence): what an error names.
+    fn term_at(&self, at: usize) -> String {
+        let Some(&(start, _)) = self.toks.get(at) else {
+            return String::new();
+        };
+        let rest: String = self.chars[start..].iter().collect();
+        let end = rest
+            .find(|c: char| "+)".contains(c) || c == '.')
+            .or_else(|| rest.find(" OR "))
+            .unwrap_or(rest.len());
+        rest[..end].trim().to_string()
+    }
+
     fn peek(&self) -> Option<&Tok> {
         self.tok(self.pos)
     }
@@ -505,6 +537,7 @@ impl Parser {
                         && matches!(self.tok(at + 1), Some(Tok::Word(w)) if w.starts_with(|c: char| c.is_uppercase())))
             }
             Some(Tok::Non) => self.starts_term(at + 1),
+            Some(Tok::Word(w)) if w == "no" => self.starts_term(at + 1),
             Some(Tok::Word(w)) if w == "more" => {
                 matches!(self.tok(at + 1), Some(Tok::Word(t)) if t == "than")
             }
@@ -629,7 +662,10 @@ impl Parser {
                     self.pos += 1;
                     Ok(e)
                 } else {
-                    Err(RequirementError("a `(` is not closed".into()))
+                    Err(RequirementError(format!(
+                        "cannot read the requirement term `{}` before a `)`",
+                        self.term_at(self.pos)
+                    )))
                 }
             }
             Some(Tok::Title(t)) => {
@@ -668,6 +704,10 @@ impl Parser {
                 self.pos += 1;
                 self.counted(n)
             }
+            Some(Tok::Word(w)) if w == "no" && self.starts_term(self.pos + 1) => {
+                self.pos += 1;
+                Ok(Requirement::Absent(Box::new(self.bare_term()?)))
+            }
             Some(Tok::Word(w)) => {
                 if let Some(total) = self.total(&w) {
                     return Ok(total);
@@ -702,7 +742,17 @@ impl Parser {
             && self.starts_term(self.pos)
             && quals.len() < 3
         {
-            quals.push(self.bare_term()?);
+            // a word that is no feature of the members ends them ("3 {[AU]
+            // Personnel} Once per game, ...": the game text after them)
+            let save = self.pos;
+            match self.bare_term() {
+                Ok(q) => quals.push(q),
+                Err(_) if !quals.is_empty() => {
+                    self.pos = save;
+                    break;
+                }
+                Err(e) => return Err(e),
+            }
         }
         let noun = self.skip_member_nouns();
         let with = self.skip_relative();
@@ -720,7 +770,8 @@ impl Parser {
             // "one personnel (random selection)": a count of anyone is a
             // selection, not a requirement.
             (_, []) => Err(RequirementError(format!(
-                "a number {n} is not followed by a skill"
+                "a number {n} is not followed by a skill: cannot read `{}`",
+                self.term_at(self.pos - 1)
             ))),
             _ => {
                 // "2 [Def] Borg": two personnel, each with the icon and the feature.
@@ -854,14 +905,42 @@ impl Parser {
             return self.counted(1.0);
         }
         if article == "any" {
+            if let Some(family) = self.family() {
+                return Ok(family);
+            }
             if let Some(Tok::Word(w)) = self.peek().cloned() {
                 if w.starts_with(|c: char| c.is_uppercase()) && known_name(&w).is_none() {
                     self.pos += 1;
-                    return Ok(Requirement::Personnel(format!("any {w}")));
+                    return Ok(Requirement::AnyNamed(w));
                 }
             }
         }
         self.bare_term()
+    }
+
+    /// "any Intelligence", "any 3 Intelligence", "any Intelligence x2": the
+    /// family name of `glossary/skills.toml`, with a count before or after.
+    fn family(&mut self) -> Option<Requirement> {
+        let family = &crate::vocab::vocabulary().skills.intelligence.family;
+        let save = self.pos;
+        let before = match self.peek() {
+            Some(Tok::Num(n)) => {
+                let n = *n;
+                self.pos += 1;
+                n
+            }
+            _ => 1.0,
+        };
+        if !matches!(self.peek(), Some(Tok::Word(w)) if w.eq_ignore_ascii_case(family)) {
+            self.pos = save;
+            return None;
+        }
+        self.pos += 1;
+        let count = before * self.multiplier();
+        Some(Requirement::Family {
+            family: family.clone(),
+            count,
+        })
     }
 
     fn skip_word(&mut self, word: &str) {
@@ -881,11 +960,24 @@ impl Parser {
         if self.strict {
             return self.known_skill_name();
         }
-        if let Some(f) = feature(&first) {
-            self.pos += 1;
-            return Some(f);
+        // the longest name the vocabulary knows ("Klingon Intelligence";
+        // "Geology" in "Geology Each {Seismic Quake} here ...": the game text
+        // after it is no skill)
+        if let Some((name, len)) = self.known_name_at(self.pos) {
+            self.pos += len;
+            return Some(name);
         }
         if !first.starts_with(|c: char| c.is_uppercase()) {
+            return None;
+        }
+        // a word the vocabulary does not know is a species or other
+        // characteristic only where a term ends ("Pakled)", "Vedek +"); before
+        // more words it opens a sentence ("No opposing ships", "Landed ship")
+        let ends = matches!(
+            self.tok(self.pos + 1),
+            None | Some(Tok::Stop | Tok::Close | Tok::Plus | Tok::Or(_) | Tok::Comma | Tok::Num(_))
+        ) || matches!(self.tok(self.pos + 1), Some(Tok::Word(w)) if ["x", "present", "personnel", "with"].contains(&w.as_str()));
+        if !ends && !is_caps(&first) && !self.continues_name() {
             return None;
         }
         self.pos += 1;
@@ -904,6 +996,13 @@ impl Parser {
             self.pos += 1;
         }
         Some(name)
+    }
+
+    /// A capitalised word follows that would join the name read here (a
+    /// multi-word name the vocabulary does not know, such as "Tractor Beam":
+    /// read whole, then refused by name).
+    fn continues_name(&self) -> bool {
+        matches!(self.tok(self.pos + 1), Some(Tok::Word(w)) if w.starts_with(char::is_uppercase) && !is_caps(w))
     }
 
     /// The longest known name starting here (three words, two, then one).
@@ -971,20 +1070,73 @@ fn feature(word: &str) -> Option<String> {
 /// spelling), an affiliation, or a personnel feature.
 fn known_name(word: &str) -> Option<String> {
     let v = crate::vocab::vocabulary();
-    v.skills
-        .canonical(word)
-        .or_else(|| v.affiliations.canonical(word).map(str::to_string))
+    let known = |w: &str| {
+        v.skills
+            .canonical(w)
+            .or_else(|| v.affiliations.canonical(w).map(str::to_string))
+    };
+    known(word)
         .or_else(|| feature(word))
+        .or_else(|| word.strip_suffix('s').and_then(known))
 }
 
 fn is_caps(w: &str) -> bool {
     w.chars().any(|c| c.is_alphabetic()) && !w.chars().any(|c| c.is_lowercase())
 }
 
-/// Parse a requirement expression; text after a complete expression (the
-/// rest of a card's game text) is ignored.
+/// Parse a requirement expression; the rest of a card's game text after a
+/// complete expression is left alone. A term that cannot be read is an error
+/// naming it, never dropped: a join ("+", "OR", ",") with no readable term
+/// after it, or a name that is no skill, classification, affiliation,
+/// species or feature.
 pub fn parse(text: &str) -> Result<Requirement, RequirementError> {
-    parse_leading(text, false).map(|(r, _)| r)
+    let (req, rest) = parse_leading(text, false)?;
+    if let Some(term) = dangling(rest) {
+        return Err(RequirementError(format!(
+            "cannot read the requirement term `{term}` after {req}"
+        )));
+    }
+    match unknown_name(&req) {
+        Some(name) => Err(RequirementError(format!(
+            "`{name}` is no skill, classification, affiliation, species or personnel feature"
+        ))),
+        None => Ok(req),
+    }
+}
+
+/// The term after a join the parser stopped at ("+ Frobnication x2").
+fn dangling(rest: &str) -> Option<&str> {
+    let joined = ["+", "&", "OR ", "AND ", ","]
+        .iter()
+        .find_map(|j| rest.trim_start().strip_prefix(j))?;
+    let term = joined.trim();
+    let end = term.find(['+', '.', ';']).unwrap_or(term.len());
+    Some(term[..end].trim()).filter(|t| !t.is_empty())
+}
+
+/// The first name of a requirement the vocabulary does not know.
+fn unknown_name(req: &Requirement) -> Option<String> {
+    match req {
+        Requirement::Skill { name, .. } => (!is_known(name)).then(|| name.clone()),
+        Requirement::With { base, qualifier } => {
+            unknown_name(base).or_else(|| unknown_name(qualifier))
+        }
+        Requirement::At { req: r, .. }
+        | Requirement::Members { each: r, .. }
+        | Requirement::Not(r)
+        | Requirement::Absent(r)
+        | Requirement::OnShip(r) => unknown_name(r),
+        Requirement::All(v) | Requirement::Any(v) => v.iter().find_map(unknown_name),
+        _ => None,
+    }
+}
+
+/// A skill, classification, affiliation or personnel feature, or one word
+/// naming a species or other characteristic ("Pakled", "Vedek": a personnel
+/// meets it by its characteristics); a run of words the vocabulary does not
+/// know ("Tractor Beam", "Think Tank") is not read.
+fn is_known(name: &str) -> bool {
+    known_name(name).is_some() || !name.contains(' ')
 }
 
 /// Parse the requirement at the start of `text`, returning it and the text
@@ -1000,6 +1152,7 @@ pub fn parse_leading(text: &str, strict: bool) -> Result<(Requirement, &str), Re
         pos: 0,
         strict,
         depth: 0,
+        chars: text.chars().collect(),
     };
     let req = p.expr()?;
     let rest = match p.toks.get(p.pos) {
@@ -1096,12 +1249,23 @@ fn supplied_by(c: &Card, name: &str) -> Option<Supplied> {
     by_trait.then_some(Supplied::Feature)
 }
 
+/// The levels of a skill family a group has, from skills boxes only (a
+/// classification or the lore never counts: Current Rulings "skills vs.
+/// lore").
+fn family_count(group: &[&Card], _family: &str) -> f32 {
+    let skills = &crate::vocab::vocabulary().skills;
+    group
+        .iter()
+        .flat_map(|c| &c.skills)
+        .filter(|s| skills.is_intelligence(&s.name))
+        .fold(0.0, |n, s| n + s.level)
+}
+
 fn skill_count(group: &[&Card], name: &str) -> f32 {
     group
         .iter()
         .filter_map(|c| supplied_by(c, name))
-        .map(Supplied::count)
-        .sum()
+        .fold(0.0, |n, s| n + s.count())
 }
 
 /// The total of an attribute over a group.
@@ -1124,9 +1288,10 @@ pub fn names_a_setting(req: &Requirement) -> bool {
             names_a_setting(base) || names_a_setting(qualifier)
         }
         Requirement::All(v) | Requirement::Any(v) => v.iter().any(names_a_setting),
-        Requirement::Not(r) | Requirement::OnShip(r) | Requirement::Members { each: r, .. } => {
-            names_a_setting(r)
-        }
+        Requirement::Not(r)
+        | Requirement::Absent(r)
+        | Requirement::OnShip(r)
+        | Requirement::Members { each: r, .. } => names_a_setting(r),
         _ => false,
     }
 }
@@ -1175,6 +1340,15 @@ pub fn personnel(group: &[&Card]) -> Option<Vec<Card>> {
     Some(group.iter().zip(split).flat_map(whole).collect())
 }
 
+/// No misses when `met`; else the term with why it is not met.
+fn unmet_unless(met: bool, req: &Requirement, why: impl std::fmt::Display) -> Vec<String> {
+    if met {
+        vec![]
+    } else {
+        vec![format!("{req} ({why})")]
+    }
+}
+
 /// [`evaluate_at`] in a full encounter.
 pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
     if let Some(people) = personnel(at.group) {
@@ -1191,11 +1365,12 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
     let evaluate = |r: &Requirement, g: &[&Card]| evaluate_in(r, &Encounter { group: g, ..*at });
     match req {
         Requirement::GroupSize { cmp, count } => {
-            if cmp.holds(group.len() as i32, *count as i32) {
-                vec![]
-            } else {
-                vec![format!("{req} (have {})", group.len())]
-            }
+            let have = group.len();
+            unmet_unless(
+                cmp.holds(have as i32, *count as i32),
+                req,
+                format!("have {have}"),
+            )
         }
         Requirement::OnShip(inner) => match at.ship_crew {
             Some(crew) => evaluate(inner, crew)
@@ -1205,11 +1380,7 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
             None => vec![format!("{req} (no crew aboard a ship here)")],
         },
         Requirement::Icon(code) => {
-            if group.iter().any(|c| c.has_icon(code)) {
-                vec![]
-            } else {
-                vec![format!("{req} (no one has it)")]
-            }
+            unmet_unless(group.iter().any(|c| c.has_icon(code)), req, "no one has it")
         }
         Requirement::With { base, qualifier } => {
             let qualified: Vec<&Card> = group
@@ -1217,11 +1388,11 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
                 .copied()
                 .filter(|c| evaluate(qualifier, &[*c]).is_empty())
                 .collect();
-            if evaluate(base, &qualified).is_empty() {
-                vec![]
-            } else {
-                vec![format!("{req} (not on the same personnel)")]
-            }
+            unmet_unless(
+                evaluate(base, &qualified).is_empty(),
+                req,
+                "not on the same personnel",
+            )
         }
         Requirement::At {
             setting: only,
@@ -1234,49 +1405,48 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
         },
         Requirement::Skill { name, count } => {
             let have = skill_count(group, name);
-            if have >= *count {
-                vec![]
-            } else {
-                vec![format!("{req} (have {have})")]
-            }
+            unmet_unless(have >= *count, req, format!("have {have}"))
         }
         Requirement::Total { attr, cmp, value } => {
             let have = total(group, *attr);
-            if cmp.holds(have, *value) {
-                vec![]
-            } else {
-                vec![format!("{req} (total {have})")]
-            }
+            unmet_unless(cmp.holds(have, *value), req, format!("total {have}"))
         }
         Requirement::Members { count, each } => {
             let have = group
                 .iter()
                 .filter(|c| evaluate(each, &[**c]).is_empty())
                 .count();
-            if have >= *count as usize {
-                vec![]
-            } else {
-                vec![format!("{req} (have {have})")]
-            }
+            unmet_unless(have >= *count as usize, req, format!("have {have}"))
         }
         Requirement::Not(inner) => {
             // "non-android": someone in the group is not one.
-            if group.iter().any(|c| !evaluate(inner, &[*c]).is_empty()) {
-                vec![]
-            } else {
-                vec![format!("{req} (no one)")]
-            }
+            unmet_unless(
+                group.iter().any(|c| !evaluate(inner, &[*c]).is_empty()),
+                req,
+                "no one",
+            )
         }
-        Requirement::Personnel(t) => {
-            if group
+        Requirement::AnyNamed(n) => unmet_unless(
+            group.iter().any(|c| crate::cards::persona::is_any(c, n)),
+            req,
+            "no one is",
+        ),
+        Requirement::Family { family, count } => {
+            let have = family_count(group, family);
+            unmet_unless(have >= *count, req, format!("have {have}"))
+        }
+        Requirement::Absent(inner) => unmet_unless(
+            group.iter().all(|c| !evaluate(inner, &[*c]).is_empty()),
+            req,
+            "one is present",
+        ),
+        Requirement::Personnel(t) => unmet_unless(
+            group
                 .iter()
-                .any(|c| crate::engine::abilities::reference_names(t, &c.title))
-            {
-                vec![]
-            } else {
-                vec![format!("{req} (not present)")]
-            }
-        }
+                .any(|c| crate::engine::abilities::reference_names(t, &c.title)),
+            req,
+            "not present",
+        ),
         Requirement::All(v) => v.iter().flat_map(|r| evaluate(r, group)).collect(),
         Requirement::Any(v) => {
             let misses: Vec<Vec<String>> = v.iter().map(|r| evaluate(r, group)).collect();
@@ -1313,6 +1483,46 @@ mod tests {
             .collect();
         c.int_rng = Some(Stat::Num(int));
         c
+    }
+
+    #[test]
+    fn any_intelligence_is_any_skill_of_its_family_from_the_skills_box() {
+        let req = parse("any 2 Intelligence").unwrap();
+        let tal = person("Devanha", &[("Tal Shiar", 1.0)], 5);
+        let obsidian = person("Ari", &[("Obsidian Order", 1.0)], 5);
+        assert!(evaluate(&req, &[&tal, &obsidian]).is_empty());
+        assert!(!evaluate(&req, &[&tal]).is_empty());
+        // "simply Intelligence must be met by that skill"
+        assert!(!evaluate(&parse("Intelligence").unwrap(), &[&tal]).is_empty());
+        let mut lore = person("Madred", &[], 5);
+        lore.lore = "Obsidian Order interrogator.".into();
+        assert!(!evaluate(&parse("any Intelligence").unwrap(), &[&lore]).is_empty());
+    }
+
+    #[test]
+    fn no_x_is_met_when_no_member_has_it() {
+        let req = parse("ENGINEER + no Honor").unwrap();
+        let geordi = person("Geordi", &[("ENGINEER", 1.0)], 7);
+        let worf = person("Worf", &[("Honor", 1.0)], 7);
+        assert!(evaluate(&req, &[&geordi]).is_empty());
+        assert!(!evaluate(&req, &[&geordi, &worf]).is_empty());
+    }
+
+    #[test]
+    fn a_term_that_cannot_be_read_is_an_error_naming_it() {
+        let e = parse("Physics + Tractor Beam").unwrap_err().0;
+        assert!(e.contains("`Tractor Beam`"), "{e}");
+        let e = parse("Navigation x2 + (Stellar Cartography OR any shuttlecraft) When solved")
+            .unwrap_err()
+            .0;
+        assert!(e.contains("any shuttlecraft"), "{e}");
+        let e = parse("Leadership + No opposing ships in Neutral Zone")
+            .unwrap_err()
+            .0;
+        assert!(e.contains("`No`"), "{e}");
+        // game text after a whole requirement is left alone
+        assert!(parse("SCIENCE x3 + Geology Each {Seismic Quake} here affects two").is_ok());
+        assert!(parse("ENGINEER + Physics + (Acquisition OR Pakled)").is_ok());
     }
 
     #[test]
@@ -1406,7 +1616,7 @@ mod tests {
         let r = parse_conditions("Empathy, Diplomacy, {Morn} or any Scotty", &[]).unwrap();
         assert_eq!(
             r.to_string(),
-            "Empathy OR Diplomacy OR {Morn} OR {any Scotty}"
+            "Empathy OR Diplomacy OR {Morn} OR any Scotty"
         );
     }
 

@@ -14,6 +14,10 @@ pub struct SkillName {
 pub struct IntelligenceFamily {
     pub family: String,
     pub prefixes: Vec<String>,
+    /// Skills of the family not named "<prefix> Intelligence" (Glossary
+    /// "any Intelligence": FCA, Memory Omega, Obsidian Order, ...).
+    #[serde(default)]
+    pub members: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -64,7 +68,15 @@ impl Skills {
     /// True for a member of the "any Intelligence" family.
     pub fn is_intelligence(&self, name: &str) -> bool {
         let fam = &self.intelligence.family;
-        name.len() > fam.len() && name.to_lowercase().ends_with(&fam.to_lowercase())
+        name.eq_ignore_ascii_case(fam)
+            || self
+                .intelligence
+                .members
+                .iter()
+                .any(|m| m.eq_ignore_ascii_case(name))
+            || name
+                .to_lowercase()
+                .ends_with(&format!(" {}", fam.to_lowercase()))
     }
 }
 

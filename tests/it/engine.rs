@@ -5,5 +5,6 @@ mod format;
 mod layering;
 mod permissions;
 mod questions;
+mod requirements;
 mod ruleset;
 mod scenarios;

@@ -28,9 +28,10 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
         Some("score") => score(q, state),
         Some("points to win") => points_to_win(q, state),
         Some("winner") => game_winner(q, state),
+        Some("compatibility lost") => super::house_arrest::compatibility_lost(q, state),
         Some("docked after reporting") => super::report::docked_after_reporting(q, state),
         other => undecided(
-            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, attack winner, points after solving, score, points to win, winner, range after moving, attempt, matching commander"),
+            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, attack winner, points after solving, score, points to win, winner, range after moving, attempt, matching commander, compatibility lost, docked after reporting"),
             vec![],
             "attribute",
         ),

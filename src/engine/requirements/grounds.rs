@@ -31,6 +31,10 @@ pub enum Ground {
     Gender,
     /// A dual-personnel card is two personnel, each with its own skills.
     DualPersonnel,
+    /// "any Intelligence": any skill of the family, from skills boxes.
+    Family,
+    /// "any Miles": a personnel representing the character, no impersonator.
+    AnyNamed,
 }
 
 /// The genders the Glossary's "gender" entry names.
@@ -46,6 +50,8 @@ impl Ground {
             Ground::AffiliationOrSpecies => Citation::glossary("affiliation and species"),
             Ground::Gender => Citation::glossary("gender"),
             Ground::DualPersonnel => Citation::glossary("dual-personnel cards"),
+            Ground::Family => Citation::glossary("any Intelligence"),
+            Ground::AnyNamed => Citation::glossary("any"),
         }
     }
 
@@ -61,6 +67,12 @@ impl Ground {
                 "an affiliation named is met by personnel of that affiliation or species"
             }
             Ground::Gender => "a personnel's gender is male unless its card shows otherwise",
+            Ground::Family => {
+                "\"any Intelligence\" is met by any skill of its family in a skills box, in any combination (never the lore)"
+            }
+            Ground::AnyNamed => {
+                "\"any <name>\" is any personnel representing that character (mirror and alternate versions too), never an impersonator"
+            }
             Ground::DualPersonnel => {
                 "a dual-personnel card is two personnel, each with only its own skills: a skill each has once counts twice for the group, but neither has it x2"
             }
@@ -113,7 +125,9 @@ fn collect(req: &Requirement, group: &[&Card], out: &mut Vec<Ground>) {
         Requirement::At { req: r, .. }
         | Requirement::Members { each: r, .. }
         | Requirement::Not(r)
+        | Requirement::Absent(r)
         | Requirement::OnShip(r) => collect(r, group, out),
+        Requirement::Family { .. } => push(out, Ground::Family),
         Requirement::Total { .. } => push(out, Ground::Total),
         Requirement::Skill { name, count } => {
             if *count > 1.0 {
@@ -121,6 +135,7 @@ fn collect(req: &Requirement, group: &[&Card], out: &mut Vec<Ground>) {
             }
             named(name, group, out);
         }
+        Requirement::AnyNamed(_) => push(out, Ground::AnyNamed),
         Requirement::Personnel(_) | Requirement::Icon(_) | Requirement::GroupSize { .. } => {}
     }
 }
@@ -139,6 +154,10 @@ fn named(name: &str, group: &[&Card], out: &mut Vec<Ground>) {
         }
     } else if v.skills.canonical(name).is_some() {
         push(out, Ground::SkillsBox);
+        // "A card requiring simply \"Intelligence\" must be met by that skill."
+        if v.skills.is_intelligence(name) {
+            push(out, Ground::Family);
+        }
     } else if v.affiliations.canonical(name).is_some() {
         push(out, Ground::AffiliationOrSpecies);
     } else if GENDERS.iter().any(|g| g.eq_ignore_ascii_case(name)) {

@@ -1,0 +1,66 @@
+//! Every mission's requirements and every dilemma's conditions in the card
+//! database: a term the parser cannot read is an error naming it, never
+//! dropped (Glossary "any", "any Intelligence"; Current Rulings "skills vs.
+//! lore"). What does not read is counted; the counts may only shrink.
+
+use daystrom::cards::model::{Card, CardType, Edition};
+use daystrom::engine::abilities::dilemma::compile_dilemma;
+use daystrom::engine::requirements;
+
+/// Missions whose requirements name ships, equipment, discards or counts of
+/// other cards ("2 hand weapons", "landed ship", "discard one [Cmd]
+/// personnel"), or that have no requirements (Nebula, Space).
+const MISSIONS_UNREAD: usize = 32;
+/// Dilemmas whose conditions the compiler cannot read (`unread_conditions`).
+const DILEMMAS_UNREAD: usize = 98;
+
+fn first_edition(t: CardType) -> impl Iterator<Item = &'static Card> {
+    let db = crate::support::cards();
+    db.cards.iter().filter(move |c| {
+        c.edition == Edition::First && c.card_type == t && !c.text.trim().is_empty()
+    })
+}
+
+#[test]
+fn every_missions_requirements_read_or_name_the_term() {
+    let (mut total, mut failed) = (0, Vec::new());
+    for c in first_edition(CardType::Mission) {
+        total += 1;
+        if let Err(e) = requirements::parse(&c.text) {
+            let e = e.to_string();
+            assert!(e.contains('`'), "{}: the error names no term: {e}", c.title);
+            failed.push(format!("{}: {e}", c.title));
+        }
+    }
+    eprintln!(
+        "{} of {total} missions' requirements do not read",
+        failed.len()
+    );
+    assert!(failed.len() <= MISSIONS_UNREAD, "{failed:#?}");
+}
+
+#[test]
+fn dilemmas_with_unread_conditions_are_counted() {
+    let (mut total, mut unread) = (0, 0);
+    for c in first_edition(CardType::Dilemma) {
+        total += 1;
+        unread += usize::from(compile_dilemma(&c.title, &c.text).unread_conditions);
+    }
+    eprintln!("{unread} of {total} dilemmas' conditions do not read");
+    assert!(unread <= DILEMMAS_UNREAD, "{unread} of {total}");
+}
+
+#[test]
+fn any_intelligence_and_any_name_read() {
+    let r = requirements::parse("SECURITY + (any Intelligence x2 OR CUNNING>37)").unwrap();
+    assert_eq!(
+        r.to_string(),
+        "SECURITY + (any Intelligence x2 OR CUNNING>37)"
+    );
+    let r = requirements::parse("Empathy, Diplomacy, Morn or any Scotty").unwrap();
+    assert!(r.to_string().ends_with("any Scotty"), "{r}");
+    let bad = requirements::parse("Physics + Tractor Beam")
+        .unwrap_err()
+        .to_string();
+    assert!(bad.contains("`Tractor Beam`"), "{bad}");
+}
