@@ -115,6 +115,7 @@ pub const KINDS: &[KindSpec] = &[
             needs("card", T::Piece),
             arg("function", T::Text),
             arg("target", T::Pieces),
+            arg("to", T::Place),
             arg("player", T::Player),
         ],
     },
@@ -126,6 +127,7 @@ pub const KINDS: &[KindSpec] = &[
             needs("card", T::Piece),
             arg("function", T::Text),
             arg("target", T::Pieces),
+            arg("to", T::Place),
             arg("free", T::Flag),
             arg("player", T::Player),
         ],
@@ -409,6 +411,8 @@ pub struct PlayQuestion {
     pub function: Option<String>,
     /// What the card is played on, checked against its "plays on" text.
     pub target: Vec<PieceId>,
+    /// The location (mission) it is played on.
+    pub to: Option<Target>,
     /// It plays for free (its text or another card's says so): not the
     /// normal card play, but still in the card play segment.
     pub free: bool,
@@ -689,12 +693,14 @@ impl Args {
                 who,
                 function: self.function,
                 target: self.target,
+                to: self.to,
                 free: false,
             }),
             Kind::CanPlay => Question::CanPlay(PlayQuestion {
                 who,
                 function: self.function,
                 target: self.target,
+                to: self.to,
                 free: self.free,
             }),
             Kind::CanAct => Question::CanAct(ActQuestion {

@@ -45,6 +45,8 @@ struct HostKind {
 struct Qualifier {
     kind: String,
     phrases: Vec<String>,
+    /// The host kinds it qualifies.
+    hosts: Vec<String>,
     entry: String,
 }
 
@@ -136,7 +138,8 @@ pub fn host(ability: &Ability) -> Option<Host> {
     let qualifiers = w
         .qualifier
         .iter()
-        .filter(|q| q.phrases.iter().any(|p| words.contains(p.as_str())))
+        .filter(|q| q.hosts.contains(&kind.kind))
+        .filter(|q| q.phrases.iter().any(|p| noun_at(p).is_some()))
         .map(|q| (q.kind.clone(), q.entry.clone()))
         .collect();
     Some(Host {

@@ -13,6 +13,7 @@ use crate::engine::state::{GameState, PieceId, Purpose};
 use crate::engine::verdict::{Reason, Verdict};
 
 const RESOLUTION: &str = "dilemma resolution";
+const SUMMARY: &str = "dilemma resolution - summary";
 
 /// The crew or Away Team facing the dilemma: `by` when given (then `card` is
 /// only the personnel a claim is about, who may stand outside the group), else
@@ -63,10 +64,21 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
         None | Some("overcome" | "not overcome" | "nullified" | "no effect") => {
             overcome(&events, reasons, &q.is, &d.title)
         }
-        Some(claim) => match where_or_whether(claim) {
-            Some(kind) => whether(&events, reasons, kind),
-            None => suffers(q, state, &group, &events, reasons, claim),
-        },
+        // With `by` (the group) and `card`, "discarded" and "continues" are
+        // about that card ("Data continues"); otherwise about the dilemma
+        // and the attempt.
+        Some(claim) => {
+            let about = q.who.card().filter(|_| !q.who.by.is_empty());
+            match (where_or_whether(claim), about) {
+                (_, Some(card)) if claim == "continues" => {
+                    continues(card, state, &group, &events, reasons)
+                }
+                (Some(kind), about) if about.is_none() || claim != "discarded" => {
+                    whether(&events, reasons, kind)
+                }
+                _ => suffers(q, state, &group, &events, reasons, claim),
+            }
+        }
     }
 }
 
@@ -118,7 +130,54 @@ fn whether(events: &[Event], reasons: Vec<Reason>, holds: fn(&EventKind) -> bool
         );
     }
     let yes = events.iter().any(|e| holds(&e.kind));
-    Verdict::yes_no(yes, reasons, vec![super::g("dilemma resolution - summary")])
+    Verdict::yes_no(yes, reasons, vec![super::g(SUMMARY)])
+}
+
+/// "does Data continue?": the attempt continues and the encounter left him
+/// untouched (not stopped, killed, captured... nor pending a selection).
+fn continues(
+    card: usize,
+    state: &GameState,
+    group: &[usize],
+    events: &[Event],
+    mut reasons: Vec<Reason>,
+) -> Verdict {
+    let handle = &state.pieces[card].handle;
+    if ruleset::has(events, &EventKind::ConditionsUnknown) {
+        return undecided(
+            "the dilemma has conditions the engine cannot read",
+            reasons,
+            RESOLUTION,
+        );
+    }
+    let touched = events.iter().find_map(|e| match &e.kind {
+        EventKind::Affected { verb, piece } if *piece == card => Some(verb.clone()),
+        _ => None,
+    });
+    if let Some(e) = events.iter().find(|e| {
+        matches!(&e.kind, EventKind::Selection { among, count, .. } if among.contains(&card) && *count < among.len())
+    }) {
+        let how = e.reason.text.clone();
+        return undecided(
+            format!("whether {handle} continues depends on a selection the scenario does not make ({how})"),
+            reasons,
+            RESOLUTION,
+        );
+    }
+    let goes_on = ruleset::has(events, &EventKind::AttemptContinues);
+    let why = match (&touched, group.contains(&card), goes_on) {
+        (_, false, _) => format!("{handle} is not in the crew or Away Team facing the dilemma"),
+        (Some(verb), _, _) => {
+            format!("the encounter leaves {handle} affected ({verb}): {handle} does not continue")
+        }
+        (None, true, false) => format!("the attempt does not continue, so neither does {handle}"),
+        (None, true, true) => {
+            format!("the attempt continues and the encounter leaves {handle} untouched")
+        }
+    };
+    reasons.push(super::because(why, SUMMARY));
+    let yes = touched.is_none() && group.contains(&card) && goes_on;
+    Verdict::yes_no(yes, reasons, vec![])
 }
 
 /// "is Data killed?", "is the crew stopped?": did the encounter affect the

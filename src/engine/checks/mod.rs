@@ -280,6 +280,11 @@ fn can_play(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
         in_play,
         face_down: piece.status.face_down,
         free: q.free,
+        used_this_turn: state.pieces.iter().any(|p| {
+            p.card.title == piece.card.title
+                && p.controller == turn.player
+                && p.status.used_this_turn
+        }),
     };
     on_its_target(q, card, &turn.player, state, || {
         respond::can_play_on_table(played, lies, &turn, action.as_ref(), db, table)
@@ -295,7 +300,7 @@ fn on_its_target(
     state: &GameState,
     timing: impl FnOnce() -> Verdict,
 ) -> Verdict {
-    if q.target.is_empty() {
+    if q.target.is_empty() && q.to.is_none() {
         return timing();
     }
     let played = plays_on::Played {
@@ -304,7 +309,7 @@ fn on_its_target(
         player,
     };
     let targets = crate::engine::question::indices(&q.target);
-    match plays_on::targets_fit(&played, &targets, state) {
+    match plays_on::targets_fit(&played, (&targets, q.to), state) {
         Err(why) => no(vec![], why),
         Ok(mut fit) => {
             let v = timing();

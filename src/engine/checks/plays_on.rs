@@ -9,7 +9,7 @@ use super::{because, fact};
 use crate::cards::model::{CardType, DilemmaType};
 use crate::engine::abilities::plays_on::{self, Host, PlaysOnWords, Whose};
 use crate::engine::response::compiled_using;
-use crate::engine::state::{GameState, Place};
+use crate::engine::state::{GameState, Place, Target};
 use crate::engine::verdict::Reason;
 
 /// The card, the function used, and who plays it.
@@ -23,7 +23,7 @@ pub struct Played<'a> {
 /// does, or the reason one does not.
 pub fn targets_fit(
     played: &Played,
-    targets: &[usize],
+    (targets, to): (&[usize], Option<Target>),
     state: &GameState,
 ) -> Result<Vec<Reason>, Reason> {
     let card = &state.pieces[played.card].card;
@@ -38,7 +38,57 @@ pub fn targets_fit(
     for &t in targets {
         reasons.extend(fits(played, &host, t, state)?);
     }
+    match to {
+        Some(Target::Location(l) | Target::Planet(l)) => {
+            reasons.extend(location_fits(played, &host, l, state)?)
+        }
+        Some(Target::Piece(t)) => reasons.extend(fits(played, &host, t, state)?),
+        None => {}
+    }
     Ok(reasons)
+}
+
+/// A location against the host clause: a mission host, whose ("your
+/// mission": one you seeded), planet or space.
+fn location_fits(
+    played: &Played,
+    host: &Host,
+    l: usize,
+    state: &GameState,
+) -> Result<Vec<Reason>, Reason> {
+    let title = &state.pieces[played.card].card.title;
+    let loc = &state.locations[l];
+    let says = format!("{title} plays on {}", host.words);
+    let fail = |why: String, entry: &str| Err(because(format!("{says}: {why}"), entry));
+    if host.kind != "location" {
+        return fail(
+            format!("{} is a location, not a {}", loc.name, host.kind),
+            "target",
+        );
+    }
+    let yours = loc.owner.as_deref() == Some(played.player);
+    match host.whose {
+        Whose::Yours if !yours => return fail(format!("{} is not your mission", loc.name), "your"),
+        Whose::Opponents if yours => {
+            return fail(format!("{} is your own mission", loc.name), "your")
+        }
+        _ => {}
+    }
+    let kind = loc.mission.dilemma_type;
+    for (q, entry) in &host.qualifiers {
+        let fits = match q.as_str() {
+            "planet" => matches!(kind, Some(DilemmaType::Planet | DilemmaType::Dual)),
+            "space" => matches!(kind, Some(DilemmaType::Space | DilemmaType::Dual)),
+            _ => true,
+        };
+        if !fits {
+            return fail(format!("{} is not a {q} mission", loc.name), entry);
+        }
+    }
+    Ok(vec![because(
+        format!("{says}: {} fits", loc.name),
+        "target",
+    )])
 }
 
 /// One target against the host clause: the reasons it fits, each citing

@@ -37,6 +37,7 @@ const INITIATION: Entry = Entry::glossary("actions – step 1: initiation");
 const HIDDEN_AGENDA: Entry = Entry::glossary("hidden agenda");
 const FOR_FREE: Entry = Entry::glossary("for free");
 const CARD_DRAW: Entry = Entry::glossary("card draw");
+const CANCEL: Entry = Entry::glossary("cancel");
 const TAKING_TURNS: Entry = Entry::glossary("actions – taking turns");
 /// The start-of-turn and end-of-turn segments: the Glossary's "turn" and
 /// the Current Rulings' "timing" state them.
@@ -399,6 +400,8 @@ pub struct Play<'a> {
     hidden: bool,
     /// It plays for free: not the normal card play, still its segment.
     free: bool,
+    /// A copy of it was used this turn (its play perhaps cancelled since).
+    used_this_turn: bool,
 }
 
 impl<'a> Play<'a> {
@@ -432,6 +435,7 @@ impl<'a> Play<'a> {
             table: None,
             hidden: false,
             free: false,
+            used_this_turn: false,
         }
     }
 
@@ -557,6 +561,8 @@ pub struct Lies {
     pub face_down: bool,
     /// It plays for free (Glossary "for free").
     pub free: bool,
+    /// A copy of it was used (played, even if then cancelled) this turn.
+    pub used_this_turn: bool,
 }
 
 /// [`can_play_from`] with the cards in play that the card may target, the
@@ -572,6 +578,7 @@ pub fn can_play_on_table(
     let play = Play::using(card, lies.in_play, turn, under_way, db);
     let play = Play {
         free: lies.free,
+        used_this_turn: lies.used_this_turn,
         ..play.with_table(table).face_down(lies.face_down)
     };
     decide_play(play)
@@ -673,7 +680,7 @@ fn doorway_off_turn(p: &Play, _: &mut Vec<Reason>) -> Ruling {
 }
 
 /// The rules of playing a card between actions, in order.
-pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 15] {
+pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 16] {
     [
         Rule {
             name: "activating a hidden agenda",
@@ -694,6 +701,11 @@ pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 15] {
             name: "seeds or plays",
             entry: Entry::glossary("seeds or plays"),
             apply: seeds_only,
+        },
+        Rule {
+            name: "once each turn",
+            entry: CANCEL,
+            apply: once_each_turn,
         },
         Rule {
             name: "draw no cards this turn",
@@ -783,6 +795,51 @@ fn hidden_agenda(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
     yes_because(reasons, why, HIDDEN_AGENDA)
 }
 
+/// A function limited to once per turn, already used this turn by a copy of
+/// the card, may not be initiated again - even when that play was cancelled
+/// or nullified: the cost stays paid ("cancel"; "actions – step 2:
+/// responses": "any costs paid are not recovered").
+fn once_each_turn(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
+    let playable: Vec<&Ability> = p
+        .free()
+        .into_iter()
+        .filter(|a| a.timing.class != TimingClass::Seeds)
+        .collect();
+    let per_turn = |a: &Ability| {
+        a.timing
+            .limit
+            .as_deref()
+            .is_some_and(|l| l.starts_with("once ") && l.ends_with(" turn"))
+    };
+    let Some(first) = every_function(p.used_this_turn, &playable, per_turn) else {
+        return Ruling::Next;
+    };
+    let why = format!(
+        "{} is limited \"{}\" and was already used this turn: an action limited to once per turn may not be initiated again that turn, even when it was cancelled",
+        p.title(),
+        first.timing.limit.as_deref().unwrap_or_default()
+    );
+    let costs = "if a properly initiated card play is nullified, any costs paid are not recovered";
+    refuse(reasons, (costs, RESPONSES), why)
+}
+
+/// A refusal, after the reason of another entry that supports it.
+fn refuse(reasons: &mut Vec<Reason>, (support, entry): (&str, Entry), why: String) -> Ruling {
+    reasons.push(reason(support, entry));
+    Ruling::No(why)
+}
+
+/// The first of `functions` when the rule `applies` and every one of them
+/// has `feature` (a card is refused only for what all its functions do).
+fn every_function<'f>(
+    applies: bool,
+    functions: &[&'f Ability],
+    feature: impl Fn(&Ability) -> bool,
+) -> Option<&'f Ability> {
+    let first = *functions.first()?;
+    (applies && functions.iter().all(|a| feature(a))).then_some(first)
+}
+
 /// After an action restricted by "draw no cards this turn", no more cards
 /// are drawn that turn, and no ability that acts "in place of a card draw"
 /// may be used: a card whose every function (the one the question names)
@@ -796,19 +853,17 @@ fn draws_no_cards(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
                     .any(|o| matches!(o, Target::Action(k) if k == "card draw"))
         })
     };
-    let all = &p.compiled.abilities;
-    if !p.turn.draws_no_cards || all.is_empty() || !all.iter().all(replaces_draw) {
+    let all: Vec<&Ability> = p.compiled.abilities.iter().collect();
+    let Some(first) = every_function(p.turn.draws_no_cards, &all, replaces_draw) else {
         return Ruling::Next;
-    }
-    reasons.push(reason(
-        "an action in place of a card draw replaces a card draw, and is made when that card draw would be",
-        CARD_DRAW,
-    ));
-    Ruling::No(format!(
+    };
+    let why = format!(
         "you took an action restricted by \"draw no cards this turn\": you may not draw any more cards this turn, nor use {}'s ability to act in place of a card draw (\"{}\")",
         p.title(),
-        all[0].text
-    ))
+        first.text
+    );
+    let replaces = "an action in place of a card draw replaces a card draw, and is made when that card draw would be";
+    refuse(reasons, (replaces, CARD_DRAW), why)
 }
 
 /// A card whose every function nullifies a card in play ("Nullifies any one
@@ -1667,6 +1722,22 @@ mod tests {
         assert!(is_no(&on(&queen, &t)));
         assert_eq!(on(&plain, &t), Ruling::Next);
         assert_eq!(on(&queen, &turn(Phase::CardPlay, "alice")), Ruling::Next);
+    }
+
+    #[test]
+    fn a_once_each_turn_play_spent_by_a_nullified_copy_is_not_recovered() {
+        let tent =
+            event("Once each turn, plays to take a card from your side deck into your hand.");
+        let (db, t) = (CardDb::new(vec![]), turn(Phase::CardPlay, "alice"));
+        let on = |used: bool| {
+            let play = Play {
+                used_this_turn: used,
+                ..Play::new(&tent, false, &t, None, &db)
+            };
+            once_each_turn(&play, &mut Vec::new())
+        };
+        assert!(is_no(&on(true)));
+        assert_eq!(on(false), Ruling::Next);
     }
 
     #[test]

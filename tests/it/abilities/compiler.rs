@@ -89,7 +89,7 @@ const CASES: &[(&str, usize, T, &str, &str)] = &[
     ("The Juggler", 0, T::TypeDefault, "draw deck", "shuffle"),
     ("Vulcan Nerve Pinch", 0, T::StartOf, "action: personnel battle", "place in stasis"),
     ("We Surrender!", 0, T::StartOf, "action: battle", "cancel"),
-    ("Weak Spot", 0, T::Just, "ship", "modify"),
+    ("Weak Spot", 0, T::During, "ship", "modify"),
     ("Wolf", 0, T::Just, "personnel", "save"),
     ("Wolf", 1, T::TypeDefault, "{Barclay Transporter Phobia}", "nullify"),
     ("You Dirty Rat", 0, T::PlaysOn, "shape-shifter", "morph"),
