@@ -105,19 +105,34 @@ fn squashed_score(q: &str, title: &str) -> f64 {
     }
 }
 
+/// A name as lookup compares it: its words, and the words run together
+/// (kept, not rebuilt for each of the thousands of titles a lookup scores).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Name {
+    pub words: Vec<String>,
+    squashed: String,
+}
+
+impl Name {
+    pub fn new(words: Vec<String>) -> Name {
+        let squashed = squashed(&words);
+        Name { words, squashed }
+    }
+}
+
 /// Score a card title against the query words (0..1).
-fn score(q: &[String], title: &[String]) -> f64 {
-    if q.is_empty() || title.is_empty() {
+fn score(q: &Name, title: &Name) -> f64 {
+    if q.words.is_empty() || title.words.is_empty() {
         return 0.0;
     }
-    if q == title {
+    if q.words == title.words {
         return 1.0;
     }
-    let by_words = word_match_score(q, title);
-    if q.len() == title.len() && by_words >= 0.9 {
+    let by_words = word_match_score(&q.words, &title.words);
+    if q.words.len() == title.words.len() && by_words >= 0.9 {
         return by_words;
     }
-    by_words.max(squashed_score(&squashed(q), &squashed(title)))
+    by_words.max(squashed_score(&q.squashed, &title.squashed))
 }
 
 /// Score by matching each query word to a title word.
@@ -194,12 +209,12 @@ fn preference(c: &Card) -> (bool, bool, usize) {
 #[derive(Debug, Clone)]
 pub struct TitleKey {
     /// [`title_words`] of the title.
-    pub words: Vec<String>,
+    pub name: Name,
     /// The words joined by spaces (what "did you mean" compares).
     joined: String,
     /// A printing's own spelling of the title, when its words differ (the
     /// Lackey data prints "I.K.S. Vor'Cha" for the card titled "I.K.C. Vor'Cha").
-    aliases: Vec<Vec<String>>,
+    aliases: Vec<Name>,
     /// [`persona_bonus`] of the card.
     persona_bonus: f64,
 }
@@ -207,7 +222,7 @@ pub struct TitleKey {
 impl TitleKey {
     /// Whether the title has every one of `words` ("defiant" is in "U.S.S. Defiant").
     pub fn covers(&self, words: &[String]) -> bool {
-        words.iter().all(|w| self.words.contains(w))
+        words.iter().all(|w| self.name.words.contains(w))
     }
 }
 
@@ -235,27 +250,27 @@ impl TitleIndex {
 
 fn title_key(c: &Card, personas: &HashMap<String, usize>) -> TitleKey {
     let words = title_words(&c.title);
-    let mut aliases: Vec<Vec<String>> = Vec::new();
+    let mut aliases: Vec<Name> = Vec::new();
     for p in &c.printings {
         let printed = super::parse::printed_title(&p.printed_title).title;
         if printed != c.title {
             let alias = title_words(&printed);
-            if alias != words && !aliases.contains(&alias) {
-                aliases.push(alias);
+            if alias != words && !aliases.iter().any(|a| a.words == alias) {
+                aliases.push(Name::new(alias));
             }
         }
     }
     TitleKey {
         joined: words.join(" "),
         persona_bonus: persona_bonus(personas, c, &words),
-        words,
+        name: Name::new(words),
         aliases,
     }
 }
 
 /// Score a card's title, or a printing's own spelling of it, against the query.
-fn score_card(q: &[String], key: &TitleKey) -> f64 {
-    let mut best = score(q, &key.words);
+fn score_card(q: &Name, key: &TitleKey) -> f64 {
+    let mut best = score(q, &key.name);
     if best >= 1.0 {
         return best;
     }
@@ -274,7 +289,7 @@ pub fn lookup<'a>(db: &'a CardDb, name: &str) -> Lookup<'a> {
             suggestions: Vec::new(),
         };
     }
-    let q = title_words(name);
+    let q = Name::new(title_words(name));
     let keys = &db.titles().keys;
     let mut scored: Vec<(f64, &Card)> = db
         .cards
@@ -299,7 +314,7 @@ pub fn lookup<'a>(db: &'a CardDb, name: &str) -> Lookup<'a> {
     });
     let Some(&(top, best)) = scored.first() else {
         return Lookup::NotFound {
-            suggestions: suggestions(db, &q),
+            suggestions: suggestions(db, &q.words),
         };
     };
     let others: Vec<&Card> = scored.iter().skip(1).take(8).map(|(_, c)| *c).collect();
@@ -344,7 +359,7 @@ fn suggestions<'a>(db: &'a CardDb, q: &[String]) -> Vec<&'a Card> {
         .iter()
         .zip(&db.titles().keys)
         .map(|(c, key)| {
-            let words = &key.words;
+            let words = &key.name.words;
             // whole-name similarity, or how well the query's words match the title's
             let whole = strsim::jaro_winkler(&joined, &key.joined);
             let per_word = q
@@ -421,7 +436,7 @@ mod tests {
             card(2, "Hugh"),
         ]);
         let titles = db.titles();
-        assert_eq!(titles.keys[0].words, vec!["qs", "tent"]);
+        assert_eq!(titles.keys[0].name.words, vec!["qs", "tent"]);
         assert_eq!(titles.by_fold[&fold_for_match("q's tent")], vec![0, 1]);
         assert!(titles.keys[0].covers(&title_words("tent")));
         assert!(!titles.keys[2].covers(&title_words("tent")));

@@ -7,8 +7,8 @@
 //! gather, so long texts are cut to the window holding the most distinct
 //! terms before the snippet generator sees them.
 
-/// Texts up to this many bytes are used whole.
-pub const WINDOW: usize = 3000;
+/// Texts up to this many bytes are used whole (about five fragments).
+pub const WINDOW: usize = 1200;
 /// Occurrences looked at per term (a common term in a long text would
 /// otherwise make the choice quadratic).
 const MAX_HITS_PER_TERM: usize = 40;
