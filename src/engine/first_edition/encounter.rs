@@ -22,6 +22,7 @@ use crate::vocab::card_rulings::Aspect;
 
 const RESOLUTION: &str = "dilemma resolution";
 const SUMMARY: &str = "dilemma resolution - summary";
+const DUAL_PERSONNEL: &str = "dual-personnel cards";
 
 /// Where the dilemma is met and who meets it.
 struct Facing {
@@ -479,6 +480,20 @@ fn apply_effect(
     }
 }
 
+/// A selection counts a dual-personnel card as one card and its result
+/// falls on both personnel (Glossary "dual-personnel cards": "Select one
+/// card; both personnel will die").
+fn dual_selected(state: &GameState, p: usize) -> Option<Event> {
+    let piece = &state.pieces[p];
+    crate::cards::persona::is_dual(&piece.card).then(|| {
+        let why = format!(
+            "{} is a dual-personnel card: selected as one card, and what befalls it befalls both its personnel",
+            piece.handle
+        );
+        event(EventKind::Reading, why, DUAL_PERSONNEL)
+    })
+}
+
 /// The victims among the group: all of them, a number chosen by a
 /// selection the state does not make, or the one a superlative names.
 fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> Vec<Event> {
@@ -519,6 +534,7 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
                 ),
                 entry,
             )];
+            out.extend(made.iter().filter_map(|&p| dual_selected(state, p)));
             out.extend(
                 made.iter()
                     .map(|&p| suffer(state, &e.verb, p, why, RESOLUTION)),
