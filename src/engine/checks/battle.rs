@@ -83,12 +83,10 @@ impl Attack<'_> {
     /// Whether a battle under way (the `[action]` or one it belongs to)
     /// targets `p`.
     fn under_attack(&self, p: usize) -> bool {
-        let battle = |kind: &str| {
-            matches!(
-                kind,
-                "attack" | "battle" | "ship battle" | "personnel battle"
-            )
-        };
+        // Every kind the lexicon files under "battle" (an attack, a ship or
+        // personnel battle), not a list kept here.
+        let lexicon = crate::engine::abilities::lexicon::Lexicon::get();
+        let battle = |kind: &str| lexicon.kind_matches("battle", kind);
         self.state.action.as_ref().is_some_and(|action| {
             action
                 .chain()
