@@ -106,8 +106,12 @@ pub enum EventKind {
     TriggerAbsent,
     /// A nullifier is present: the dilemma is discarded without effect.
     Nullified,
+    /// A dilemma's conditions are met: it is overcome.
     ConditionsMet,
     ConditionsFailed(Vec<String>),
+    /// The group left after the dilemmas meets the mission's requirements
+    /// (not a dilemma overcome: rulebook "MISSION ATTEMPT").
+    RequirementsMet,
     /// The dilemma has conditions the compiler could not read.
     ConditionsUnknown,
     /// A card suffers an effect ("stop", "kill", "damage", "capture").

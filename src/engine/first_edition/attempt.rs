@@ -102,7 +102,7 @@ fn requirements_at_the_end(
     let missing = requirements::evaluate(&req, &cards);
     if missing.is_empty() {
         let mut events = vec![event(
-            EventKind::ConditionsMet,
+            EventKind::RequirementsMet,
             "every dilemma is resolved and the personnel remaining meet the mission's requirements",
             ATTEMPT,
         )];
