@@ -375,11 +375,22 @@ impl Card {
         .map(|(_, k)| k)
     }
 
-    /// A holographic personnel or equipment: the Holographic Re-creation
-    /// icon, or the Hologram characteristic (Glossary "holographic personnel
-    /// and equipment").
+    /// A holographic personnel or equipment (Glossary "holographic
+    /// personnel and equipment"): it bears the icon `glossary/icons.toml`
+    /// spells "hologram".
     pub fn is_hologram(&self) -> bool {
-        self.has_icon("Holo") || self.has_characteristic("Hologram")
+        self.bears("hologram")
+    }
+
+    /// Whether the card bears the icon `spelling` names in
+    /// `glossary/icons.toml`: printed, or as the characteristic the icon's
+    /// row says stands for it on cards printed without it.
+    pub fn bears(&self, spelling: &str) -> bool {
+        let Some(icon) = crate::vocab::vocabulary().icons.find(spelling) else {
+            return false;
+        };
+        self.has_icon(&icon.code)
+            || (icon.characteristic.as_deref()).is_some_and(|c| self.has_characteristic(c))
     }
 }
 
@@ -454,5 +465,22 @@ impl CardDb {
             .find(|c| c.edition == edition)
             .or(cands.first())
             .copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Card;
+
+    #[test]
+    fn a_hologram_bears_the_icon_or_the_characteristic_standing_for_it() {
+        let with = |icons: &[&str], chars: &[&str]| Card {
+            icons: icons.iter().map(|s| s.to_string()).collect(),
+            characteristics: chars.iter().map(|s| s.to_string()).collect(),
+            ..Default::default()
+        };
+        assert!(with(&["Holo"], &[]).is_hologram());
+        assert!(with(&[], &["Hologram"]).is_hologram());
+        assert!(!with(&["Stf"], &["Human"]).is_hologram());
     }
 }

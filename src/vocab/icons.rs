@@ -15,6 +15,10 @@ pub struct Icon {
     pub kind: String,
     #[serde(default)]
     pub note: Option<String>,
+    /// A characteristic that stands for the icon on cards printed without
+    /// it ("Hologram" for the Holographic Re-creation icon).
+    #[serde(default)]
+    pub characteristic: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
