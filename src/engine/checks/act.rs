@@ -7,10 +7,9 @@
 //! Acts that are question kinds of their own (attempt, attack, move, report)
 //! are answered by that kind's rules.
 
-use super::coexist;
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use crate::cards::model::{CardType, FacilityKind};
-use crate::cards::persona::{opposite, persons, PersonaId, Version};
+use crate::cards::persona::{self, opposite, persons, PersonaId, Version};
 use crate::engine::action::{Phase, Step};
 use crate::engine::permissions;
 use crate::engine::question::{
@@ -1055,7 +1054,7 @@ fn same_persona(a: &Act, _: &mut Vec<Reason>) -> Ruling {
     for &n in &e.new {
         if e.old
             .iter()
-            .any(|&o| coexist::same_persona(card(n), card(o)))
+            .any(|&o| persona::same_persona(card(n), card(o)))
         {
             continue;
         }

@@ -11,7 +11,7 @@ use crate::engine::verdict::{Reason, Verdict, VerdictValue};
 
 /// "Are these versions of the same persona?" — the one answer (Glossary
 /// "persona"), which `can report` and persona replacement call too.
-pub use crate::cards::persona::same_persona;
+use crate::cards::persona::same_persona;
 
 /// Copies of one card (any type), or versions of one persona.
 fn copies_or_versions(a: &Card, b: &Card) -> bool {
