@@ -344,6 +344,10 @@ impl<'a> Builder<'a> {
         if let Some(d) = &file.deck {
             state.deck = faults.keep(self.deck(d, &state.turn_player));
         }
+        for c in &file.contributions {
+            let contribution = faults.keep(self.contribution(&state, c));
+            state.contributions.extend(contribution);
+        }
         self.adopt_named_cards(&mut state, &file.questions);
         let questions: Vec<Asked> = file
             .questions
@@ -932,6 +936,24 @@ impl<'a> Builder<'a> {
             return Ok(Target::Location(l));
         }
         Ok(Target::Piece(self.piece(state, t)?))
+    }
+
+    fn contribution(
+        &self,
+        state: &GameState,
+        c: &format::ContributionSpec,
+    ) -> Result<crate::engine::state::Contribution, ScenarioError> {
+        let card = self.piece(state, &c.card)?;
+        let player = match &c.player {
+            Some(p) => self.player(state, p)?.0,
+            None => state.pieces[card].controller.clone(),
+        };
+        Ok(crate::engine::state::Contribution {
+            card,
+            by: self.names(state, &Some(c.by.clone()))?,
+            points: c.points,
+            player,
+        })
     }
 
     fn names(&self, state: &GameState, n: &Option<Names>) -> Result<Vec<usize>, ScenarioError> {
