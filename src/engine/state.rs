@@ -30,6 +30,9 @@ pub struct Location {
     /// The player whose Borg scouted the mission (it counts as completed
     /// for the Alpha Quadrant requirement of winning).
     pub scouted_by: Option<String>,
+    /// Scouting it was completed this turn (Glossary "probing": no probe at
+    /// the end of the same turn).
+    pub scouted_this_turn: bool,
     /// A shared mission (either player may attempt it).
     pub shared: bool,
     pub attempted_before: bool,
@@ -47,6 +50,7 @@ impl Location {
             owner: None,
             solved_by: None,
             scouted_by: None,
+            scouted_this_turn: false,
             shared: false,
             attempted_before: false,
             span: None,

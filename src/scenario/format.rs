@@ -140,6 +140,9 @@ pub struct LocationSpec {
     pub solved_by: Option<String>,
     /// The player whose Borg scouted it.
     pub scouted_by: Option<String>,
+    /// Scouting it was completed this turn (by `scouted_by`).
+    #[serde(default)]
+    pub scouted_this_turn: bool,
     /// A shared mission (either player may attempt it).
     #[serde(default)]
     pub shared: bool,

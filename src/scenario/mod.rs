@@ -410,12 +410,20 @@ impl<'a> Builder<'a> {
         {
             return self.err(loc.mission.span(), why);
         }
+        if loc.scouted_this_turn && loc.scouted_by.is_none() {
+            return self.err(
+                loc.mission.span(),
+                "`scouted_this_turn` needs `scouted_by` (the player whose Borg completed scouting)"
+                    .into(),
+            );
+        }
         let mission = self.card(&loc.mission, Some("mission"))?;
         Ok(Location {
             written: loc.mission.get_ref().clone(),
             owner: loc.owner.clone(),
             solved_by: loc.solved_by.clone(),
             scouted_by: loc.scouted_by.clone(),
+            scouted_this_turn: loc.scouted_this_turn,
             shared: loc.shared,
             attempted_before: loc.attempted_before,
             span: loc.span,
