@@ -25,10 +25,16 @@ const SUMMARY: &str = "dilemma resolution - summary";
 const DUAL_PERSONNEL: &str = "dual-personnel cards";
 
 /// Where the dilemma is met and who meets it.
+#[derive(Clone)]
 struct Facing {
     group: Vec<usize>,
     ship_crew: Vec<usize>,
     setting: Option<Setting>,
+    /// Equipment with the group and the ship it is aboard ("2 hand
+    /// weapons", "a Cloaking Device").
+    cards: Vec<usize>,
+    /// The location where the dilemma is met.
+    location: Option<usize>,
 }
 
 impl Facing {
@@ -42,12 +48,16 @@ impl Facing {
             .map(|&p| state.card_in_play(p))
             .collect();
         let crew_refs: Vec<&Card> = crew.iter().collect();
+        let cards: Vec<Card> = self.cards.iter().map(|&p| state.card_in_play(p)).collect();
+        let card_refs: Vec<&Card> = cards.iter().collect();
         requirements::evaluate_in(
             req,
             &Encounter {
                 group: &refs,
                 ship_crew: (!crew.is_empty()).then_some(crew_refs.as_slice()),
                 setting: self.setting,
+                cards: &card_refs,
+                mission: self.location.map(|l| &state.locations[l].mission),
             },
         )
     }
@@ -79,6 +89,8 @@ pub fn encounter(
         group: group.to_vec(),
         ship_crew: ship_crew(state, group, ship),
         setting: setting(state, group),
+        cards: cards_with(state, group),
+        location: group.first().and_then(|&p| state.location_of(p)),
     };
     let mut events: Vec<Event> = d
         .unread
@@ -264,14 +276,11 @@ fn with_conditions(
 ) {
     // "To get past requires X": effects written beside the conditions happen
     // in any case, and the conditions are checked on who remains.
-    let mut f = Facing {
-        group: f.group.clone(),
-        ship_crew: f.ship_crew.clone(),
-        setting: f.setting,
-    };
+    let mut f = f.clone();
     if d.form == ConditionForm::ToGetPast {
-        for e in d.effects.iter().filter(|e| !is_such(d, e)) {
-            events.extend(apply_effect(state, d, e, &f, ship));
+        let beside: Vec<&DilemmaEffect> = d.effects.iter().filter(|e| !is_such(d, e)).collect();
+        if !instructions(state, d, &beside, &f, ship, events) {
+            return;
         }
         f.group
             .retain(|&p| !state.is_stopped(p) && state.in_play(p));
@@ -310,8 +319,9 @@ fn with_conditions(
         RESOLUTION,
     ));
     if d.form == ConditionForm::Unless {
-        for e in &d.effects {
-            events.extend(apply_effect(state, d, e, &f, ship));
+        let all: Vec<&DilemmaEffect> = d.effects.iter().collect();
+        if !instructions(state, d, &all, &f, ship, events) {
+            return;
         }
     }
     if d.afterwards.mission_continues {
@@ -388,6 +398,60 @@ fn where_it_goes(d: &CompiledDilemma) -> Event {
     )
 }
 
+/// The dilemma's instructions, or the price the player may pay instead
+/// ("unless you \"stop\" a personnel with Biology or MEDICAL"): with no one
+/// able to pay it, the effects happen; a payer the scenario selected pays
+/// it; else the player's choice is still to be made (`false`: resolution
+/// waits on it). `effects` are the instructions this step carries out.
+fn instructions(
+    state: &mut GameState,
+    d: &CompiledDilemma,
+    effects: &[&DilemmaEffect],
+    f: &Facing,
+    ship: Option<usize>,
+    events: &mut Vec<Event>,
+) -> bool {
+    const CHOICES: &str = "dilemma resolution";
+    let Some(choice) = &d.choice else {
+        for e in effects {
+            events.extend(apply_effect(state, d, e, f, ship));
+        }
+        return true;
+    };
+    let payers: Vec<usize> = f
+        .group
+        .iter()
+        .copied()
+        .filter(|&p| f.meets(state, &choice.who, &[p]))
+        .collect();
+    let price = format!("{} ({} {})", d.title, choice.verb, choice.who);
+    if payers.is_empty() {
+        events.push(event(
+            EventKind::Reading,
+            format!("no one facing {price} can pay its price: its effects happen"),
+            CHOICES,
+        ));
+        for e in effects {
+            events.extend(apply_effect(state, d, e, f, ship));
+        }
+        return true;
+    }
+    let Some(&payer) = payers.iter().find(|p| state.selected.contains(p)) else {
+        events.push(event(
+            EventKind::ChoicePending {
+                verb: choice.verb.clone(),
+                among: payers,
+            },
+            format!("{price}: whether the player pays the price instead of its effects is a choice the scenario does not make"),
+            CHOICES,
+        ));
+        return false;
+    };
+    let why = format!("the player chose to pay the price of {price}");
+    events.push(suffer(state, &choice.verb, payer, &why, "selections"));
+    true
+}
+
 /// Step 3: a dilemma without conditions.
 fn without_conditions(
     state: &mut GameState,
@@ -396,8 +460,9 @@ fn without_conditions(
     ship: Option<usize>,
     events: &mut Vec<Event>,
 ) {
-    for e in &d.effects {
-        events.extend(apply_effect(state, d, e, f, ship));
+    let all: Vec<&DilemmaEffect> = d.effects.iter().collect();
+    if !instructions(state, d, &all, f, ship, events) {
+        return;
     }
     if !d.says_it_stops() {
         events.push(event(
@@ -600,6 +665,9 @@ fn superlative(state: &GameState, what: &str, among: &[usize]) -> Vec<usize> {
         Attribute::Integrity => Attr::Integrity,
         Attribute::Cunning => Attr::Cunning,
         Attribute::Strength => Attr::Strength,
+        Attribute::Range => Attr::Range,
+        Attribute::Weapons => Attr::Weapons,
+        Attribute::Shields => Attr::Shields,
     };
     let value = |p: usize| state.attribute(PieceId(p), attr);
     let values = among.iter().map(|&p| value(p));
@@ -613,6 +681,30 @@ fn superlative(state: &GameState, what: &str, among: &[usize]) -> Vec<usize> {
         .copied()
         .filter(|&p| Some(value(p)) == best)
         .collect()
+}
+
+/// The cards other than personnel with the group: what is aboard the same
+/// carrier or on the same planet (equipment), what is played on a member,
+/// and the carrier itself (their ship).
+fn cards_with(state: &GameState, group: &[usize]) -> Vec<usize> {
+    let mut places: Vec<Place> = group.iter().map(|&p| state.pieces[p].at).collect();
+    places.extend(group.iter().map(|&p| Place::Aboard(p)));
+    let controllers: Vec<&str> = group
+        .iter()
+        .map(|&p| state.pieces[p].controller.as_str())
+        .collect();
+    let mut out: Vec<usize> = (0..state.pieces.len())
+        .filter(|&i| !group.contains(&i) && !state.pieces[i].card.is_personnel())
+        .filter(|&i| places.contains(&state.pieces[i].at))
+        .filter(|&i| controllers.contains(&state.pieces[i].controller.as_str()))
+        .collect();
+    out.extend(group.iter().filter_map(|&p| match state.pieces[p].at {
+        Place::Aboard(c) if state.pieces[c].card.card_type == CardType::Ship => Some(c),
+        _ => None,
+    }));
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// The crew aboard the ship of an Away Team (or the given ship).
