@@ -67,6 +67,24 @@ impl Facing {
     }
 }
 
+/// What `group` misses of `req` where it stands: with the equipment and
+/// ship with it and the mission of its location (a mission's requirements:
+/// "2 hand weapons", "RANGE + WEAPONS + SHIELDS>25").
+pub fn unmet_where_they_stand(
+    state: &GameState,
+    req: &Requirement,
+    group: &[usize],
+) -> Vec<String> {
+    let facing = Facing {
+        group: group.to_vec(),
+        ship_crew: Vec::new(),
+        setting: setting(state, group),
+        cards: cards_with(state, group),
+        location: group.first().and_then(|&p| state.location_of(p)),
+    };
+    facing.unmet(state, req, group)
+}
+
 /// The event of the card-specific ruling on `aspect` of the dilemma, when
 /// the Current Rulings settle it (`glossary/card-rulings.toml`).
 fn ruled(d: &CompiledDilemma, aspect: Aspect, what: &str) -> Option<Event> {
