@@ -429,7 +429,6 @@ fn instructions(
     ship: Option<usize>,
     events: &mut Vec<Event>,
 ) -> bool {
-    const CHOICES: &str = "dilemma resolution";
     let Some(choice) = &d.choice else {
         for e in effects {
             events.extend(apply_effect(state, d, e, f, ship));
@@ -446,8 +445,8 @@ fn instructions(
     if payers.is_empty() {
         events.push(event(
             EventKind::Reading,
-            format!("no one facing {price} can pay its price: its effects happen"),
-            CHOICES,
+            format!("no one facing {price} can be selected to pay its price: its effects happen"),
+            "selections",
         ));
         for e in effects {
             events.extend(apply_effect(state, d, e, f, ship));
@@ -460,8 +459,8 @@ fn instructions(
                 verb: choice.verb.clone(),
                 among: payers,
             },
-            format!("{price}: whether the player pays the price instead of its effects is a choice the scenario does not make"),
-            CHOICES,
+            format!("{price}: whether the player pays the price instead of its effects, and with whom, is the choice of the player encountering it, which the scenario does not make"),
+            "selections",
         ));
         return false;
     };
