@@ -5,8 +5,8 @@
 //! those of tantivy's own `Stemmer` filter.
 
 use rust_stemmers::{Algorithm, Stemmer};
+use rustc_hash::FxHashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use tantivy::tokenizer::{Token, TokenFilter, TokenStream, Tokenizer};
 
 /// Stems a thread keeps per language before starting afresh (the corpus has
@@ -36,30 +36,33 @@ impl StemLanguage {
 /// Per thread and language: the Snowball stemmer and the stems it gave.
 struct Memory {
     stemmer: Stemmer,
-    stems: HashMap<String, String>,
+    /// Hashed with Fx: the keys are the corpus's and the questions' words,
+    /// and a lookup must cost far less than the stemming it saves.
+    stems: FxHashMap<String, String>,
 }
 
 thread_local! {
     static MEMORY: RefCell<[Option<Memory>; 2]> = const { RefCell::new([None, None]) };
 }
 
-/// `word`'s stem in `lang`, from this thread's memory when it has it.
-pub fn stem(lang: StemLanguage, word: &str) -> String {
+/// Write `word`'s stem in `lang` into `out`.
+fn stem_into(lang: StemLanguage, word: &str, out: &mut String) {
     MEMORY.with(|m| {
         let mut m = m.borrow_mut();
         let memory = m[lang.slot()].get_or_insert_with(|| Memory {
             stemmer: Stemmer::create(lang.algorithm()),
-            stems: HashMap::new(),
+            stems: FxHashMap::default(),
         });
         if let Some(s) = memory.stems.get(word) {
-            return s.clone();
+            out.push_str(s);
+            return;
         }
         let s = memory.stemmer.stem(word).into_owned();
+        out.push_str(&s);
         if memory.stems.len() >= REMEMBERED {
             memory.stems.clear();
         }
-        memory.stems.insert(word.to_string(), s.clone());
-        s
+        memory.stems.insert(word.to_string(), s);
     })
 }
 
@@ -92,6 +95,7 @@ impl<T: Tokenizer> Tokenizer for StemmingTokenizer<T> {
         StemmedTokens {
             lang: self.lang,
             tail: self.inner.token_stream(text),
+            buffer: String::new(),
         }
     }
 }
@@ -99,6 +103,7 @@ impl<T: Tokenizer> Tokenizer for StemmingTokenizer<T> {
 pub struct StemmedTokens<T> {
     lang: StemLanguage,
     tail: T,
+    buffer: String,
 }
 
 impl<T: TokenStream> TokenStream for StemmedTokens<T> {
@@ -106,8 +111,12 @@ impl<T: TokenStream> TokenStream for StemmedTokens<T> {
         if !self.tail.advance() {
             return false;
         }
+        // The stem is written into a spare buffer that then trades places
+        // with the token's text: no allocation per token.
         let token = self.tail.token_mut();
-        token.text = stem(self.lang, &token.text);
+        self.buffer.clear();
+        stem_into(self.lang, &token.text, &mut self.buffer);
+        std::mem::swap(&mut token.text, &mut self.buffer);
         true
     }
 
@@ -123,6 +132,12 @@ impl<T: TokenStream> TokenStream for StemmedTokens<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn stem(lang: StemLanguage, word: &str) -> String {
+        let mut out = String::new();
+        stem_into(lang, word, &mut out);
+        out
+    }
 
     #[test]
     fn remembered_stems_are_the_snowball_stems() {
