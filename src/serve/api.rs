@@ -438,22 +438,24 @@ pub async fn check(State(app): State<Arc<App>>, body: Bytes) -> Response {
         Ok(t) => t,
         Err(e) => return e.into_response(),
     };
-    work(app, Lane::Scenario, move |w| {
-        let resolver = DbTitleResolver::new(&w.db);
-        let path = std::path::Path::new(POSTED_SCENARIO);
-        let scenario = crate::scenario::load(path, &text, &w.db, &resolver).map_err(|e| {
-            let all = e.all().map(|e| (e.line, e.col, e.message.as_str()));
-            ApiError::at(&e, e.line, e.col, &e.message).with_all(all)
-        })?;
-        let result = FileResult::answered(&scenario, &w.db);
-        let mut v = serde_json::to_value(&result).map_err(anyhow::Error::from)?;
-        if let Some(b) = &result.board {
-            v["svg"] = json!(crate::board::svg::render(b));
-            v["board_text"] = json!(crate::board::text::render(b));
-        }
-        Ok(v)
-    })
-    .await
+    work(app, Lane::Scenario, move |w| check_answer(w, &text)).await
+}
+
+/// The body of `POST /api/check`, without HTTP.
+pub fn check_answer(w: &Warm, text: &str) -> Answer {
+    let resolver = DbTitleResolver::new(&w.db);
+    let path = std::path::Path::new(POSTED_SCENARIO);
+    let scenario = crate::scenario::load(path, text, &w.db, &resolver).map_err(|e| {
+        let all = e.all().map(|e| (e.line, e.col, e.message.as_str()));
+        ApiError::at(&e, e.line, e.col, &e.message).with_all(all)
+    })?;
+    let result = FileResult::answered(&scenario, &w.db);
+    let mut v = serde_json::to_value(&result).map_err(anyhow::Error::from)?;
+    if let Some(b) = &result.board {
+        v["svg"] = json!(crate::board::svg::render(b));
+        v["board_text"] = json!(crate::board::text::render(b));
+    }
+    Ok(v)
 }
 
 /// `POST /api/errata`: the errata TOML as the body, or JSON

@@ -1,7 +1,7 @@
 //! `daystrom-bench`: the benchmarks behind the figures in the closing notes.
 //! `daystrom-bench rules|cards|check|errata|serve|concurrency|all` (release build recommended);
 //! `daystrom-bench search-eval FILE` for the figures of search on a question set;
-//! `daystrom-bench serve-work [search|card] [N]` for the server routes' own cost.
+//! `daystrom-bench serve-work [search|card|check] [N]` for the server routes' own cost.
 
 mod cards_bench;
 mod check_bench;

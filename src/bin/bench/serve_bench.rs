@@ -36,7 +36,7 @@ pub const CARDS: &[&str] = &[
     "data",
     "q's tent",
 ];
-const SCENARIOS: &[&str] = &[
+pub const SCENARIOS: &[&str] = &[
     "rulings/responses/hugh-vs-borg-ship.toml",
     "rulings/responses/hugh-borg-ship-just-encountered.toml",
 ];

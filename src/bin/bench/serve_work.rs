@@ -1,17 +1,17 @@
-//! The library work behind the server's search and card routes, in process
+//! The library work behind the server's search, card and check routes, in process
 //! and without HTTP: how many microseconds of one core each costs, so a
 //! load test's latency can be read against it (and profiled, e.g. under
 //! `valgrind --tool=callgrind`, whose counts do not depend on other load).
-//! `daystrom-bench serve-work [search|card] [N]`.
+//! `daystrom-bench serve-work [search|card|check] [N]`.
 
 use daystrom::ingest::IndexConfig;
 use daystrom::search::SearchQuery;
-use daystrom::serve::api::{card_answer, search_answer};
+use daystrom::serve::api::{card_answer, check_answer, search_answer};
 use daystrom::serve::Warm;
 use std::time::Instant;
 
 /// The load test's questions and cards (serve_bench), so the figures match.
-use super::serve_bench::{CARDS, QUESTIONS};
+use super::serve_bench::{CARDS, QUESTIONS, SCENARIOS};
 
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let what = args.first().map_or("all", String::as_str);
@@ -32,6 +32,17 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     if what == "card" || what == "all" {
         timed("card", n, |i| {
             card_answer(&warm, CARDS[i % CARDS.len()])
+                .map(|v| serde_json::to_vec(&v).map(|b| b.len()))
+        });
+    }
+    if what == "check" || what == "all" {
+        let repo = daystrom::corpus::repo_root();
+        let scenarios = SCENARIOS
+            .iter()
+            .map(|p| std::fs::read_to_string(repo.join(p)))
+            .collect::<std::io::Result<Vec<_>>>()?;
+        timed("check", n, |i| {
+            check_answer(&warm, &scenarios[i % scenarios.len()])
                 .map(|v| serde_json::to_vec(&v).map(|b| b.len()))
         });
     }
