@@ -114,6 +114,8 @@ pub struct Partition {
     pub f: Fields,
     italian: bool,
     terms: OnceLock<IndexTerms>,
+    /// The synonym groups as this partition's analyzer reduces them.
+    group_forms: OnceLock<crate::vocab::synonyms::GroupForms>,
 }
 
 /// A question turned into a scoring query.
@@ -142,6 +144,7 @@ impl Partition {
             f,
             italian: lang.eq_ignore_ascii_case("it"),
             terms: OnceLock::new(),
+            group_forms: OnceLock::new(),
         })
     }
 
@@ -279,11 +282,10 @@ impl Partition {
     ) -> Vec<Vec<String>> {
         let vocab = &crate::vocab::vocabulary().synonyms;
         let mut stem = |w: &str| tokens(analyzer, w).join(" ");
-        let found = if self.italian {
-            vocab.expand_italian_by(question, &mut stem)
-        } else {
-            vocab.expand_by(question, &mut stem)
-        };
+        let forms = self
+            .group_forms
+            .get_or_init(|| vocab.forms(self.italian, &mut stem));
+        let found = vocab.expand_with(question, forms, &mut stem);
         let abbreviated: Vec<&String> = content
             .iter()
             .filter_map(|w| vocab.abbreviations.get(String::as_str(w)))

@@ -13,6 +13,7 @@ pub mod detect;
 pub mod eval;
 mod lexical;
 pub mod semantic;
+mod stem;
 mod terms;
 mod text;
 mod window;

@@ -28,32 +28,39 @@ pub fn best_window<'a>(text: &'a str, terms: &[String]) -> &'a str {
         hits.extend(found.take(MAX_HITS_PER_TERM));
     }
     hits.sort_unstable();
-    let start = hits
-        .iter()
-        .map(|&(at, _)| {
-            let from = at.saturating_sub(WINDOW / 4);
-            (
-                distinct_in(&hits, from, from + WINDOW),
-                std::cmp::Reverse(from),
-            )
-        })
-        .max()
-        .map_or(0, |(_, std::cmp::Reverse(from))| from);
+    let start = most_distinct_start(&hits, terms.len());
     let start = floor_boundary(text, start);
     let end = floor_boundary(text, (start + WINDOW).min(text.len()));
     &text[start..end]
 }
 
-/// How many different terms occur in `[from, to)`.
-fn distinct_in(hits: &[(usize, usize)], from: usize, to: usize) -> usize {
-    let mut seen: Vec<usize> = hits
-        .iter()
-        .filter(|&&(at, _)| at >= from && at < to)
-        .map(|&(_, t)| t)
-        .collect();
-    seen.sort_unstable();
-    seen.dedup();
-    seen.len()
+/// Of the windows starting a quarter window before each hit, the start of
+/// the first holding the most distinct terms (0 when there is no hit).
+/// `hits` are (position, term) sorted by position; the starts only grow, so
+/// one sweep keeps the count of each term inside the window.
+fn most_distinct_start(hits: &[(usize, usize)], terms: usize) -> usize {
+    let mut inside = vec![0usize; terms];
+    let (mut distinct, mut first, mut past) = (0, 0, 0);
+    let mut best: Option<(usize, usize)> = None;
+    for &(at, _) in hits {
+        let from = at.saturating_sub(WINDOW / 4);
+        while past < hits.len() && hits[past].0 < from + WINDOW {
+            let t = hits[past].1;
+            inside[t] += 1;
+            distinct += usize::from(inside[t] == 1);
+            past += 1;
+        }
+        while hits[first].0 < from {
+            let t = hits[first].1;
+            inside[t] -= 1;
+            distinct -= usize::from(inside[t] == 0);
+            first += 1;
+        }
+        if best.is_none_or(|(most, _)| distinct > most) {
+            best = Some((distinct, from));
+        }
+    }
+    best.map_or(0, |(_, from)| from)
 }
 
 fn floor_boundary(text: &str, mut at: usize) -> usize {
@@ -66,6 +73,37 @@ fn floor_boundary(text: &str, mut at: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The window start counted the plain way: every candidate start, every
+    /// hit inside it.
+    fn most_distinct_start_counted(hits: &[(usize, usize)]) -> usize {
+        let distinct_in = |from: usize| {
+            let mut seen: Vec<usize> = hits
+                .iter()
+                .filter(|&&(at, _)| at >= from && at < from + WINDOW)
+                .map(|&(_, t)| t)
+                .collect();
+            seen.sort_unstable();
+            seen.dedup();
+            seen.len()
+        };
+        hits.iter()
+            .map(|&(at, _)| at.saturating_sub(WINDOW / 4))
+            .map(|from| (distinct_in(from), std::cmp::Reverse(from)))
+            .max()
+            .map_or(0, |(_, std::cmp::Reverse(from))| from)
+    }
+
+    proptest! {
+        #[test]
+        fn the_sweep_finds_the_window_counting_finds(
+            mut hits in proptest::collection::vec((0usize..6000, 0usize..5), 0..60)
+        ) {
+            hits.sort_unstable();
+            prop_assert_eq!(most_distinct_start(&hits, 5), most_distinct_start_counted(&hits));
+        }
+    }
 
     fn terms(ts: &[&str]) -> Vec<String> {
         ts.iter().map(|t| t.to_string()).collect()
