@@ -42,6 +42,10 @@ pub struct CompiledDilemma {
     pub effects: Vec<DilemmaEffect>,
     /// What the text says about where the card goes.
     pub afterwards: Afterwards,
+    /// Targets a sentence selects first ("Randomly select a male and a
+    /// female"): each effect naming them afterwards ("each of them is
+    /// stopped") falls on each target.
+    pub targets: Vec<Victims>,
     /// Sentences (or parts) with game effect the compiler could not read.
     pub unread: Vec<String>,
     /// True when a sentence states conditions the compiler could not read:
@@ -263,6 +267,17 @@ impl CompiledDilemma {
         if let Some(rest) = opening(s, &w.triggers) {
             return self.read_leading_requirement(rest, s, w, Lead::Trigger);
         }
+        if let Some(rest) = opening(s, &w.selects) {
+            return self.read_targets(s, rest);
+        }
+        if s.starts_with('(') {
+            // "(If you cannot, discard dilemma.) Until countdown expires, ...":
+            // a remark opening the sentence, then the sentence.
+            if let Some(end) = s.find(')') {
+                self.notes.push(s[..=end].to_string());
+                return self.read_sentence(&s[end + 1..], w);
+            }
+        }
         if let Some(rest) = opening(s, &w.enters_play) {
             let (place, more) = split_clause(rest);
             self.afterwards.enters_play = Some(place.trim().to_string());
@@ -350,6 +365,32 @@ impl CompiledDilemma {
         self.read_sentence(more, w);
     }
 
+    /// "Randomly select a male and a female": one target of each kind.
+    fn read_targets(&mut self, sentence: &str, rest: &str) {
+        let how = if sentence.to_ascii_lowercase().starts_with("random") {
+            Selection::Random
+        } else {
+            Selection::You
+        };
+        let targets: Result<Vec<Victims>, String> = split_outside_parens(rest, " and ")
+            .iter()
+            .map(|t| {
+                let kind = t.trim().trim_start_matches("a ").trim_start_matches("an ");
+                Ok(Victims {
+                    count: Count::Exactly(1),
+                    scope: Scope::Facing,
+                    filter: Some(one_or_all(features(kind)?)),
+                    selection: Some(how.clone()),
+                    spared: None,
+                })
+            })
+            .collect();
+        match targets {
+            Ok(t) => self.targets = t,
+            Err(e) => self.unread.push(format!("{sentence} ({e})")),
+        }
+    }
+
     /// "EFFECT [unless X]".
     fn read_effect(&mut self, s: &str, w: &DilemmaWords) {
         if let Some(head) = closing(s, &w.if_any) {
@@ -372,12 +413,30 @@ impl CompiledDilemma {
         }
         match effects_of(effect, w) {
             Ok(e) => {
-                let e: Vec<DilemmaEffect> =
-                    e.into_iter().map(|e| self.such(e, w, effect)).collect();
+                let e: Vec<DilemmaEffect> = e
+                    .into_iter()
+                    .map(|e| self.such(e, w, effect))
+                    .flat_map(|e| self.on_targets(e, w, effect))
+                    .collect();
                 self.effects.extend(e)
             }
             Err(u) => self.unread.push(u),
         }
+    }
+
+    /// An effect naming the targets selected before ("each of them is
+    /// stopped"): one effect on each target.
+    fn on_targets(&self, e: DilemmaEffect, w: &DilemmaWords, text: &str) -> Vec<DilemmaEffect> {
+        if self.targets.is_empty() || find_word(text, &w.selected).is_none() {
+            return vec![e];
+        }
+        self.targets
+            .iter()
+            .map(|t| DilemmaEffect {
+                victims: t.clone(),
+                ..e.clone()
+            })
+            .collect()
     }
 
     /// The conditions after a trailing "unless", and the sentence after them.
@@ -1080,5 +1139,26 @@ mod tests {
             "{:?}",
             d.unread
         );
+    }
+
+    #[test]
+    fn targets_selected_first_are_the_victims_named_after() {
+        let d = compile_dilemma(
+            "Romance",
+            "Randomly select a male and a female. (If you cannot, discard dilemma.) Until countdown expires, each of them is stopped.",
+        );
+        let stops: Vec<String> = d
+            .effects
+            .iter()
+            .filter(|e| e.verb == "stop")
+            .map(|e| e.victims.filter.as_ref().unwrap().to_string())
+            .collect();
+        assert_eq!(stops, ["male", "female"]);
+        assert!(d
+            .effects
+            .iter()
+            .all(|e| e.victims.count == Count::Exactly(1)
+                && e.victims.selection == Some(Selection::Random)));
+        assert!(d.unread.is_empty(), "{:?}", d.unread);
     }
 }

@@ -267,6 +267,13 @@ pub struct DilemmaWords {
     /// ("unless you \"stop\" a personnel with Biology").
     #[serde(default)]
     pub payer: Vec<String>,
+    /// A sentence selecting the dilemma's targets first ("Randomly select a
+    /// male and a female"), and the words naming them afterwards ("each of
+    /// them is stopped").
+    #[serde(default)]
+    pub selects: Vec<String>,
+    #[serde(default)]
+    pub selected: Vec<String>,
 }
 
 /// A selection phrase ("random selection") and who selects.
