@@ -29,10 +29,15 @@ fn facing_group(q: &Question, state: &GameState) -> Vec<usize> {
     super::attempt::group(&by_only, state)
 }
 
-/// The ship a question's group is on or is, if any.
+/// The ship a question's group is on or is, if any: among `by` when given
+/// (then `card` is only what a claim is about), else `card`.
 fn facing_ship(q: &Question, state: &GameState) -> Option<usize> {
-    q.who
-        .pieces()
+    let pieces = if q.who.by.is_empty() {
+        q.who.pieces()
+    } else {
+        q.who.by()
+    };
+    pieces
         .into_iter()
         .find(|&i| state.pieces[i].card.card_type == CardType::Ship)
 }

@@ -547,19 +547,113 @@ fn apply_effect(
     }
     let why = format!("{} {}s", d.title, e.verb);
     match &e.victims.scope {
-        Scope::Ship => match ship {
-            Some(s) => vec![suffer(state, &e.verb, s, &why, RESOLUTION)],
-            None => vec![fact(
-                EventKind::NotModelled(why.clone()),
-                format!("{why} a ship, and the group has none"),
-            )],
-        },
+        Scope::Ship => on_ship(state, e, f, ship, &why),
         Scope::Broader(what) => vec![fact(
             EventKind::NotModelled(why.clone()),
             format!("{why} cards {what}, beyond the group facing it"),
         )],
         Scope::Facing => on_group(state, e, f, &why),
     }
+}
+
+/// The ship a dilemma names ("Ship damaged", "destroys one ship here"):
+/// the ship the crew is aboard, or, for an Away Team on a planet, its
+/// player's ships at the location; which of several is a selection the
+/// state does not make unless the scenario made it.
+fn on_ship(
+    state: &mut GameState,
+    e: &DilemmaEffect,
+    f: &Facing,
+    ship: Option<usize>,
+    why: &str,
+) -> Vec<Event> {
+    let ships = ships_facing(state, f, ship);
+    let chosen = match ships.as_slice() {
+        [] => {
+            return vec![fact(
+                EventKind::NotModelled(why.to_string()),
+                format!("{why} a ship, and the group has none here"),
+            )]
+        }
+        [one] => *one,
+        many => {
+            match selection_made(state, many, 1) {
+                Some(made) => made[0],
+                None => {
+                    let (how, entry) = selection_rule(e.victims.selection.as_ref());
+                    return vec![event(
+                    EventKind::Selection {
+                        verb: e.verb.clone(),
+                        count: 1,
+                        among: many.to_vec(),
+                        how: how.clone(),
+                    },
+                    format!("{why} one of {} ships here ({how}), a selection the state does not make", many.len()),
+                    entry,
+                )];
+                }
+            }
+        }
+    };
+    hit_ship(state, &e.verb, chosen, why)
+}
+
+/// The ships a dilemma's "ship" may be: the one given, the one the crew is
+/// aboard, else the Away Team's player's ships at its location.
+fn ships_facing(state: &GameState, f: &Facing, ship: Option<usize>) -> Vec<usize> {
+    let is_ship = |i: usize| state.pieces[i].card.card_type == CardType::Ship;
+    if let Some(s) = ship {
+        return vec![s];
+    }
+    let mut aboard: Vec<usize> = f
+        .group
+        .iter()
+        .filter_map(|&p| match state.pieces[p].at {
+            Place::Aboard(c) if is_ship(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    aboard.dedup();
+    if !aboard.is_empty() {
+        return aboard;
+    }
+    let Some(first) = f.group.first() else {
+        return aboard;
+    };
+    let owner = &state.pieces[*first].controller;
+    (0..state.pieces.len())
+        .filter(|&i| is_ship(i) && state.in_play(i) && &state.pieces[i].controller == owner)
+        .filter(|&i| f.location.is_some() && state.location_of(i) == f.location)
+        .collect()
+}
+
+/// A dilemma's damage is rotation damage (Glossary "dilemma resolution":
+/// "apply ... \"rotation\" damage"): RANGE 5, HULL -50%; a ship damaged
+/// again before it is repaired is destroyed ("damage"), and the cards
+/// aboard a destroyed ship go with it.
+fn hit_ship(state: &mut GameState, verb: &str, s: usize, why: &str) -> Vec<Event> {
+    let again = verb == "damage" && state.pieces[s].status.damaged;
+    if verb != "destroy" && !again {
+        let why = format!("{why} (rotation damage: RANGE 5, HULL -50%)");
+        return vec![suffer(state, verb, s, &why, RESOLUTION)];
+    }
+    let aboard = state.aboard(s);
+    let mut events = vec![if again {
+        let why = format!(
+            "{why}: damaged again before it is repaired, the further HULL -50% destroys it"
+        );
+        suffer(state, "destroy", s, &why, "damage")
+    } else {
+        suffer(state, "destroy", s, why, RESOLUTION)
+    }];
+    for p in aboard {
+        state.pieces[p].at = Place::Discard;
+        events.push(fact(
+            EventKind::Discarded(p),
+            format!("{} was aboard a destroyed card", state.pieces[p].handle),
+        ));
+    }
+    events
 }
 
 /// A selection counts a dual-personnel card as one card and its result
