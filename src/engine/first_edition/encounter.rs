@@ -57,7 +57,10 @@ impl Facing {
                 ship_crew: (!crew.is_empty()).then_some(crew_refs.as_slice()),
                 setting: self.setting,
                 cards: &card_refs,
-                mission: self.location.map(|l| &state.locations[l].mission),
+                mission: self
+                    .location
+                    .and_then(|l| state.locations.get(l))
+                    .map(|l| &l.mission),
             },
         )
     }
