@@ -250,7 +250,12 @@ pub fn run() -> anyhow::Result<()> {
     let (before, mine) = (cpu_ms(pid), cpu_ms(me));
     let (samples, secs) = load(&server.base, &scenarios, CLIENTS, DURATION, &KINDS);
     report(&format!("{CLIENTS} clients"), &samples, secs);
-    let share = |ms: f64| (ms / samples.len().max(1) as f64, ms / 10.0 / secs / cores() as f64);
+    let share = |ms: f64| {
+        (
+            ms / samples.len().max(1) as f64,
+            ms / 10.0 / secs / cores() as f64,
+        )
+    };
     let (server_ms, server_pct) = share(cpu_ms(pid) - before);
     let (client_ms, client_pct) = share(cpu_ms(me) - mine);
     println!(
