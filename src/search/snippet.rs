@@ -123,3 +123,45 @@ pub fn draw(
             .collect(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tantivy::tokenizer::{LowerCaser, SimpleTokenizer};
+
+    fn analyzed(text: &str) -> Analyzed {
+        let mut a = TextAnalyzer::builder(SimpleTokenizer::default())
+            .filter(LowerCaser)
+            .build();
+        Analyzed::new(&mut a, text)
+    }
+
+    fn weights(terms: &[(&str, f32)]) -> FxHashMap<String, f32> {
+        terms.iter().map(|(t, w)| (t.to_string(), *w)).collect()
+    }
+
+    #[test]
+    fn the_fragment_holding_the_most_weight_is_drawn_with_its_terms_marked() {
+        let text = "Shields block beaming. Filler words here. Beaming through SHIELDS is blocked.";
+        let w = weights(&[("shields", 0.5), ("beaming", 0.25)]);
+        let drawn = draw(text, &analyzed(text), 0..text.len(), &w, 30).expect("terms occur");
+        // Fragments run to the last word within 30 bytes; two of them
+        // score 0.75, and the first is kept.
+        assert_eq!(drawn.fragment, "Shields block beaming. Filler");
+        assert_eq!(drawn.highlights, vec![(0, 7), (14, 21)]);
+        let rare = weights(&[("through", 2.0)]);
+        let drawn = draw(text, &analyzed(text), 0..text.len(), &rare, 30).expect("occurs");
+        assert!(drawn.fragment.contains("through") && drawn.fragment.len() <= 30);
+    }
+
+    #[test]
+    fn only_whole_words_inside_the_window_count() {
+        let text = "beaming here and shields there";
+        let w = weights(&[("shields", 1.0), ("beaming", 1.0)]);
+        let words = analyzed(text);
+        // The window cuts "shields" in half: only "beaming" is inside.
+        let drawn = draw(text, &words, 0..19, &w, 100).expect("beaming is inside");
+        assert_eq!(drawn.highlights, vec![(0, 7)]);
+        assert!(draw(text, &words, 8..19, &w, 100).is_none());
+    }
+}
