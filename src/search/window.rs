@@ -7,19 +7,21 @@
 //! gather, so long texts are cut to the window holding the most distinct
 //! terms before the snippet generator sees them.
 
+use std::ops::Range;
+
 /// Texts up to this many bytes are used whole (about five fragments).
 pub const WINDOW: usize = 1200;
 /// Occurrences looked at per term (a common term in a long text would
 /// otherwise make the choice quadratic).
 const MAX_HITS_PER_TERM: usize = 40;
 
-/// The window of `text` (at most `WINDOW` bytes, on character boundaries)
+/// The window of `text` (its byte range: at most `WINDOW` bytes, on character boundaries)
 /// where the most distinct `terms` occur; terms are the index's lowercase
 /// stems, found as prefixes of words ("beam" in "Beaming"). The whole text
 /// when it is short, its start when no term occurs.
-pub fn best_window<'a>(text: &'a str, terms: &[String]) -> &'a str {
+pub fn best_window(text: &str, terms: &[String]) -> Range<usize> {
     if text.len() <= WINDOW {
-        return text;
+        return 0..text.len();
     }
     let lower = text.to_ascii_lowercase();
     let mut hits: Vec<(usize, usize)> = Vec::new();
@@ -31,7 +33,7 @@ pub fn best_window<'a>(text: &'a str, terms: &[String]) -> &'a str {
     let start = most_distinct_start(&hits, terms.len());
     let start = floor_boundary(text, start);
     let end = floor_boundary(text, (start + WINDOW).min(text.len()));
-    &text[start..end]
+    start..end
 }
 
 /// Of the windows starting a quarter window before each hit, the start of
@@ -75,6 +77,10 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    fn window_of<'a>(text: &'a str, terms: &[String]) -> &'a str {
+        &text[best_window(text, terms)]
+    }
+
     /// The window start counted the plain way: every candidate start, every
     /// hit inside it.
     fn most_distinct_start_counted(hits: &[(usize, usize)]) -> usize {
@@ -112,7 +118,7 @@ mod tests {
     #[test]
     fn a_short_text_is_used_whole() {
         assert_eq!(
-            best_window("Beaming is blocked", &terms(&["beam"])),
+            window_of("Beaming is blocked", &terms(&["beam"])),
             "Beaming is blocked"
         );
     }
@@ -123,7 +129,7 @@ mod tests {
         let text = format!(
             "Shields are mentioned once. {filler} Beaming through SHIELDS needs a transporter. {filler}"
         );
-        let w = best_window(&text, &terms(&["beam", "shield", "transport"]));
+        let w = window_of(&text, &terms(&["beam", "shield", "transport"]));
         assert!(w.len() <= WINDOW);
         assert!(
             w.contains("Beaming through SHIELDS needs a transporter"),
@@ -134,9 +140,9 @@ mod tests {
     #[test]
     fn no_term_gives_the_start_and_cuts_respect_characters() {
         let text = "é".repeat(WINDOW);
-        let w = best_window(&text, &terms(&["beam"]));
+        let w = window_of(&text, &terms(&["beam"]));
         assert!(text.starts_with(w) && !w.is_empty() && w.len() <= WINDOW);
         let mixed = format!("{}beam{}", "ü".repeat(2000), "ö".repeat(2000));
-        assert!(best_window(&mixed, &terms(&["beam"])).contains("beam"));
+        assert!(window_of(&mixed, &terms(&["beam"])).contains("beam"));
     }
 }

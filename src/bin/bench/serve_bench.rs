@@ -136,6 +136,10 @@ fn cpu_ms(pid: u32) -> f64 {
     ticks * 1000.0 / TICKS_PER_SECOND
 }
 
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
 /// Linux's USER_HZ, the unit of /proc/PID/stat times.
 const TICKS_PER_SECOND: f64 = 100.0;
 
@@ -242,8 +246,21 @@ pub fn run() -> anyhow::Result<()> {
             samples.len()
         );
     }
+    let me = std::process::id();
+    let (before, mine) = (cpu_ms(pid), cpu_ms(me));
     let (samples, secs) = load(&server.base, &scenarios, CLIENTS, DURATION, &KINDS);
     report(&format!("{CLIENTS} clients"), &samples, secs);
+    let share = |ms: f64| {
+        (
+            ms / samples.len().max(1) as f64,
+            ms / 10.0 / secs / cores() as f64,
+        )
+    };
+    let (server_ms, server_pct) = share(cpu_ms(pid) - before);
+    let (client_ms, client_pct) = share(cpu_ms(me) - mine);
+    println!(
+        "serve: {CLIENTS} clients: CPU per request: the server {server_ms:.2} ms ({server_pct:.0}% of the machine's cores), the clients {client_ms:.2} ms ({client_pct:.0}%)"
+    );
     println!(
         "serve: server RSS {idle_rss:.0} MB idle, {:.0} MB after the run, peak {:.0} MB",
         rss_mb(pid, "VmRSS:"),
