@@ -29,10 +29,11 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
         Some("score") => score(q, state),
         Some("points to win") => points_to_win(q, state),
         Some("winner") => game_winner(q, state),
+        Some("casualty") => casualty(q, state),
         Some("compatibility lost") => super::house_arrest::compatibility_lost(q, state),
         Some("docked after reporting") => super::report::docked_after_reporting(q, state),
         other => undecided(
-            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, attack winner, points after solving, points after attack, score, points to win, winner, range after moving, attempt, matching commander, compatibility lost, docked after reporting"),
+            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, attack winner, points after solving, points after attack, score, points to win, winner, casualty, range after moving, attempt, matching commander, compatibility lost, docked after reporting"),
             vec![],
             "attribute",
         ),
@@ -464,6 +465,19 @@ fn matching_commander(q: &Question, state: &GameState) -> Verdict {
     };
     let value = if value { "yes" } else { "no" };
     claim(value.into(), &q.is, reasons, ENTRY)
+}
+
+/// "may this personnel be the one the winner of the personnel battle
+/// kills?": yes / no, by the rules of `checks::battle::may_be_casualty`.
+fn casualty(q: &Question, state: &GameState) -> Verdict {
+    let Some(card) = q.who.card().or(q.target.first().map(|t| t.0)) else {
+        return undecided(
+            "`card` (the personnel asked about)",
+            vec![],
+            "battle - personnel",
+        );
+    };
+    super::battle::may_be_casualty(state, card)
 }
 
 /// The points of a player that count toward winning.
