@@ -94,6 +94,31 @@ pub fn compile(text: &str) -> Vec<ReportClause> {
         .collect()
 }
 
+/// What a card's download text requires of the affiliation of a ship or
+/// personnel it downloads: the first sentence naming a download and
+/// "matching" (Glossary "matching affiliation") or "compatible" (Glossary
+/// "compatible": "may not be downloaded using the Ops text, which requires a
+/// matching affiliation"), parenthetical remarks included.
+pub fn download_affiliation(text: &str) -> Option<AffiliationRule> {
+    let lex = Lexicon::get();
+    let (w, download) = (&lex.reporting, &lex.effect("download")?.forms);
+    let toks = grammar::tokenize(text);
+    grammar::sentences(&toks).into_iter().find_map(|(s, _)| {
+        let has =
+            |phrases: &[String]| (0..s.len()).any(|k| any_phrase_at(&s, k, phrases).is_some());
+        if !has(download) {
+            return None;
+        }
+        if has(&w.matching) {
+            Some(AffiliationRule::Matching)
+        } else if has(&w.compatible) {
+            Some(AffiliationRule::Compatible)
+        } else {
+            None
+        }
+    })
+}
+
 /// The words outside parentheses ("(or download here ...)", "(but not
 /// download)" are remarks on the clause, not reporters).
 fn outside_parentheses(s: &[Token]) -> Vec<Token> {
@@ -482,6 +507,18 @@ mod tests {
         let vip = &c.reporters[0];
         assert_eq!(vip.affiliation, AffiliationRule::Regardless);
         assert_eq!(words(vip), ["non-borg", "v.i.p."]);
+    }
+
+    #[test]
+    fn a_download_names_a_matching_or_compatible_affiliation() {
+        let ops = "Compatible OFFICER-classification personnel may report here. Any player may download to a site one card (if reporting a ship or personnel, must be of matching affiliation).";
+        assert_eq!(download_affiliation(ops), Some(AffiliationRule::Matching));
+        let any = "You may download one compatible personnel here.";
+        assert_eq!(download_affiliation(any), Some(AffiliationRule::Compatible));
+        assert_eq!(
+            download_affiliation("Compatible personnel may report here."),
+            None
+        );
     }
 
     #[test]

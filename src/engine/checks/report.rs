@@ -10,7 +10,7 @@ use crate::cards::model::{CardType, FacilityKind};
 use crate::engine::action::Phase;
 use crate::engine::question::{OutcomeQuestion, ReportQuestion as Question};
 use crate::engine::state::{Format, GameState, Place, Request, Target};
-use crate::engine::verdict::{Reason, Verdict, VerdictValue};
+use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
 use crate::vocab::card_rulings::Aspect;
 use crate::vocab::vocabulary;
 
@@ -171,7 +171,7 @@ const FACILITY: Entry = Entry::glossary("facility");
 const CARD_PLAY: Entry = Entry::glossary("card play");
 
 /// The rules of `can report`, in order.
-pub fn rules<'a>() -> [Rule<Report<'a>>; 21] {
+pub fn rules<'a>() -> [Rule<Report<'a>>; 22] {
     [
         Rule {
             name: "a card in play forbids it",
@@ -213,6 +213,11 @@ pub fn rules<'a>() -> [Rule<Report<'a>>; 21] {
             name: "elsewhere when a card allows it",
             entry: REPORT,
             apply: elsewhere,
+        },
+        Rule {
+            name: "a download naming a matching affiliation",
+            entry: Entry::glossary("matching affiliation"),
+            apply: matching_download,
         },
         Rule {
             name: "site reporting text",
@@ -465,6 +470,50 @@ fn elsewhere(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
         (_, false) => "you may not report any card (except a ship) into space",
     };
     Ruling::No(why.into())
+}
+
+/// A download by a card whose text requires "matching affiliation" of the
+/// ship or personnel downloaded (Ops): "Two cards are of matching
+/// affiliation if their affiliation icons are the same ... If a site refers
+/// to a matching personnel, it means matching the affiliation of that
+/// facility" (Glossary "matching affiliation"); a compatible card may report
+/// there but "may not be downloaded using the Ops text, which requires a
+/// matching affiliation" (Glossary "compatible").
+fn matching_download(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
+    let (Some(by), Some(_)) = (r.q.allowed_by.map(|p| p.0), r.to()) else {
+        return Ruling::Next;
+    };
+    let reporting_kind = matches!(r.card_type(), CardType::Ship | CardType::Personnel);
+    let matching =
+        crate::engine::abilities::reporting::download_affiliation(&r.state.pieces[by].card.text)
+            == Some(crate::engine::abilities::reporting::AffiliationRule::Matching);
+    if !reporting_kind || !matching {
+        return Ruling::Next;
+    }
+    let facility = r.facility();
+    let (mine, theirs) = (r.state.affiliations(r.card), r.state.affiliations(facility));
+    let (card, station) = (
+        &r.state.pieces[r.card].handle,
+        &r.state.pieces[facility].handle,
+    );
+    let by = &r.state.pieces[by].handle;
+    if mine
+        .iter()
+        .any(|a| theirs.iter().any(|b| a.eq_ignore_ascii_case(b)))
+    {
+        reasons.push(Reason {
+            text: format!(
+                "{by}'s download requires a matching affiliation: {card} matches {station}"
+            ),
+            citation: Some(Citation::glossary("matching affiliation")),
+        });
+        return Ruling::Next;
+    }
+    Ruling::No(format!(
+        "{by}'s download requires a ship or personnel of matching affiliation: {card} ({}) does not match {station} ({}) - being compatible is not enough",
+        mine.join("/"),
+        theirs.join("/")
+    ))
 }
 
 /// "Each Site card states what kind of cards may report there" (Glossary
