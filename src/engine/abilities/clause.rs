@@ -710,6 +710,11 @@ fn best_timing(toks: &[Token], p: &SentenceParse) -> Option<Timing> {
         in_play_any_turn: false,
         in_play_at_any_time: false,
         through_completion: hit.through,
+        parties: if hit.class.is_response() {
+            super::plays_on::participants(toks, hit.start, hit.end)
+        } else {
+            Vec::new()
+        },
     })
 }
 
@@ -811,6 +816,7 @@ fn response_windows(parsed: &[(SentenceParse, bool, &Vec<Token>)]) -> Vec<Timing
                     t.by_opponent = by_opponent(s, h);
                     t.by_self = by_self(s, h);
                     t.against = against(s, h);
+                    t.parties = super::plays_on::participants(s, h.start, h.end);
                     let lo = h.start;
                     let hi = clause_end(s, h.end);
                     t.objects = p

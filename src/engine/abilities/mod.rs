@@ -157,6 +157,11 @@ pub struct Timing {
     /// draw": the card drawn is there to discard).
     #[serde(default)]
     pub through_completion: bool,
+    /// The cards the clause says take part in the action ("who just engaged
+    /// your android", "involving your [Kli] card(s)"): each must be among
+    /// its participants (`plays_on::participants`).
+    #[serde(default)]
+    pub parties: Vec<continuous::Subject>,
 }
 
 impl Timing {
@@ -179,6 +184,7 @@ impl Timing {
             in_play_any_turn: false,
             in_play_at_any_time: false,
             through_completion: false,
+            parties: Vec::new(),
         }
     }
 }

@@ -23,7 +23,7 @@ use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use crate::cards::model::{Card, CardDb, CardType};
 use crate::engine::abilities::{Ability, CompiledCard, Coverage, Target, TimingClass};
 use crate::engine::action::{Action, Phase, Step, TurnContext};
-use crate::engine::response::{self, relate, Findings, Miss};
+use crate::engine::response::{self, relate_among, Findings, Miss, Participants};
 use crate::engine::timing_rulings::TimingRulings;
 use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
 
@@ -102,20 +102,20 @@ pub struct Response<'a> {
 
 impl<'a> Response<'a> {
     pub fn new(action: &'a Action, responder: &Card, player: Option<&str>, db: &CardDb) -> Self {
-        Self::using(action, responder, None, player, db)
+        Self::using(action, (responder, None), (player, None), db)
     }
 
     /// The responder using only the function `function` names (each "OR"
     /// function keeps its own timing).
+    /// `among`: the action's real participants, when the game state is known.
     pub fn using(
         action: &'a Action,
-        responder: &Card,
-        function: Option<&str>,
-        player: Option<&str>,
+        (responder, function): (&Card, Option<&str>),
+        (player, among): (Option<&str>, Option<&Participants>),
         db: &CardDb,
     ) -> Self {
         let compiled = response::compiled_using(responder, function);
-        let findings = relate(action, &compiled, player, db);
+        let findings = relate_among(action, &compiled, (player, among), db);
         Response {
             action,
             compiled,
@@ -166,28 +166,29 @@ pub fn valid_response_by(
     player: Option<&str>,
     db: &CardDb,
 ) -> Verdict {
-    valid_response_in(action, (responder, None), player, None, db)
+    valid_response_in(action, (responder, None), (player, None), None, db)
 }
 
 /// [`valid_response_by`] with the phase the action is under way in (the
 /// start-of-turn and end-of-turn segments admit only valid responses), the
-/// responder using the function its excerpt names (all of them without one).
+/// responder using the function its excerpt names (all of them without one),
+/// and the action's real participants when the game state is known.
 pub fn valid_response_in(
     action: &Action,
-    (responder, function): (&Card, Option<&str>),
-    player: Option<&str>,
+    responder: (&Card, Option<&str>),
+    asked: (Option<&str>, Option<&Participants>),
     phase: Option<Phase>,
     db: &CardDb,
 ) -> Verdict {
     let ctx = Response {
         phase,
-        ..Response::using(action, responder, function, player, db)
+        ..Response::using(action, responder, asked, db)
     };
     decide(&response_rules(), &ctx)
 }
 
 /// The rules of a valid response, in order.
-pub fn response_rules<'a>() -> [Rule<Response<'a>>; 9] {
+pub fn response_rules<'a>() -> [Rule<Response<'a>>; 10] {
     [
         Rule {
             name: "suspends play",
@@ -223,6 +224,11 @@ pub fn response_rules<'a>() -> [Rule<Response<'a>>; 9] {
             name: "the player's action it answers",
             entry: RESPONSES,
             apply: wrong_player,
+        },
+        Rule {
+            name: "the participants it names",
+            entry: RESPONSES,
+            apply: wrong_participants,
         },
         Rule {
             name: "text compiled",
@@ -326,6 +332,17 @@ fn wrong_player(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
     )
 }
 
+/// "who just engaged your android", "involving your [Kli] card(s)": the
+/// response relates only to an action those cards take part in.
+fn wrong_participants(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
+    missed(
+        r,
+        Miss::WrongParticipants,
+        "the participants it names",
+        reasons,
+    )
+}
+
 fn unreadable(r: &Response, _: &mut Vec<Reason>) -> Ruling {
     let c = &r.compiled;
     let unread = (c.coverage == Coverage::None && !c.abilities.is_empty())
@@ -412,15 +429,16 @@ impl<'a> Play<'a> {
         under_way: Option<&'a Action>,
         db: &CardDb,
     ) -> Self {
-        Self::using((card, None), in_play, turn, under_way, db)
+        Self::using((card, None), in_play, turn, (under_way, None), db)
     }
 
-    /// The card using only the function its excerpt names.
+    /// The card using only the function its excerpt names, with the real
+    /// participants of the action under way when the game state is known.
     pub fn using(
         (card, function): (&'a Card, Option<&str>),
         in_play: bool,
         turn: &'a TurnContext,
-        under_way: Option<&'a Action>,
+        (under_way, among): (Option<&'a Action>, Option<&Participants>),
         db: &CardDb,
     ) -> Self {
         let player = (!turn.player.is_empty()).then_some(turn.player.as_str());
@@ -431,7 +449,8 @@ impl<'a> Play<'a> {
             in_play,
             turn,
             under_way,
-            response: under_way.map(|a| valid_response_in(a, (card, function), player, phase, db)),
+            response: under_way
+                .map(|a| valid_response_in(a, (card, function), (player, among), phase, db)),
             table: None,
             hidden: false,
             free: false,
@@ -571,7 +590,7 @@ pub fn can_play_on_table(
     card: (&Card, Option<&str>),
     lies: Lies,
     turn: &TurnContext,
-    under_way: Option<&Action>,
+    under_way: (Option<&Action>, Option<&Participants>),
     db: &CardDb,
     table: Vec<&Card>,
 ) -> Verdict {
@@ -1427,6 +1446,66 @@ mod tests {
         let theirs = on_response(wrong_player, &mirror, &own, vec![thing]);
         assert!(is_no(&got), "{got:?}");
         assert_eq!(theirs, Ruling::Next);
+    }
+
+    #[test]
+    fn a_response_naming_who_takes_part_needs_them_among_the_participants() {
+        use crate::engine::fixture::{piece, table};
+        use crate::engine::state::Place;
+        let headlock = card(
+            "Headlock",
+            CardType::Interrupt,
+            "Mortally wounds a [Holo] personnel who just engaged your android in combat.",
+        );
+        let mut state = table();
+        let android = |c: &mut Card| c.characteristics = vec!["Android".into()];
+        let holo = |c: &mut Card| c.icons = vec!["Holo".into()];
+        piece(
+            &mut state,
+            "Data",
+            CardType::Personnel,
+            "alice",
+            Place::Hand,
+            android,
+        );
+        piece(
+            &mut state,
+            "Lore",
+            CardType::Personnel,
+            "bob",
+            Place::Hand,
+            android,
+        );
+        piece(
+            &mut state,
+            "Fek",
+            CardType::Personnel,
+            "bob",
+            Place::Hand,
+            holo,
+        );
+        let pairing = |by: &str, target: &str| Action {
+            kind: "combat pairing".into(),
+            by: vec![by.into()],
+            targets: vec![target.into()],
+            step: Step::Initiated,
+            ..Action::default()
+        };
+        let db = CardDb::new(vec![headlock.clone()]);
+        let rule = |a: &Action| {
+            let among = Participants::of(a, &state);
+            let r = Response::using(a, (&headlock, None), (Some("alice"), Some(&among)), &db);
+            (
+                wrong_participants(&r, &mut vec![]),
+                r.findings.related.is_some(),
+            )
+        };
+        // Your android engaged by a [Holo] personnel: a valid response.
+        let (ruling, related) = rule(&pairing("Data", "Fek"));
+        assert!(matches!(ruling, Ruling::Next) && related);
+        // The opponent's android, and no [Holo] adversary: near misses.
+        assert!(is_no(&rule(&pairing("Fek", "Lore")).0));
+        assert!(is_no(&rule(&pairing("Lore", "Data")).0));
     }
 
     #[test]
