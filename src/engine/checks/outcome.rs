@@ -23,6 +23,7 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
         Some("attempt") => attempt(q, state),
         Some("matching commander") => matching_commander(q, state),
         Some("stopped after attack") => stopped_after_attack(q, state),
+        Some("stopped at start of turn") => stopped_at_start_of_turn(q, state),
         Some("attack winner") => attack_winner(q, state),
         Some("points after solving") => points_after_solving(q, state),
         Some("score") => score(q, state),
@@ -31,7 +32,7 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
         Some("compatibility lost") => super::house_arrest::compatibility_lost(q, state),
         Some("docked after reporting") => super::report::docked_after_reporting(q, state),
         other => undecided(
-            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, attack winner, points after solving, score, points to win, winner, range after moving, attempt, matching commander, compatibility lost, docked after reporting"),
+            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, stopped at start of turn, attack winner, points after solving, score, points to win, winner, range after moving, attempt, matching commander, compatibility lost, docked after reporting"),
             vec![],
             "attribute",
         ),
@@ -137,6 +138,34 @@ fn stopped_after_attack(q: &Question, state: &GameState) -> Verdict {
         [reasons, vec![verdict]].concat(),
         vec![super::g("stopped")],
     )
+}
+
+/// "is this card still stopped when the next turn begins?": the start of
+/// the next turn - `player`'s, else the opponent of the player whose turn
+/// it is - is applied to a copy of the state: "stopped" or "unstopped".
+fn stopped_at_start_of_turn(q: &Question, state: &GameState) -> Verdict {
+    let Some(card) = q.who.card() else {
+        return undecided("`card` (the stopped card)", vec![], "stopped");
+    };
+    let next = q.who.player.as_ref().map(|p| p.0.clone());
+    let Some(player) = next.or_else(|| state.opponent_of(&state.turn_player)) else {
+        return undecided("`player` (whose turn begins)", vec![], "stopped");
+    };
+    let was = state.is_stopped(card);
+    let mut after = state.clone();
+    let events = ruleset::apply(&mut after, &GameAction::StartTurn { player });
+    let handle = &state.pieces[card].handle;
+    let mut reasons = vec![fact(format!(
+        "{handle} is {}stopped now",
+        if was { "" } else { "not " }
+    ))];
+    reasons.extend(events.into_iter().map(|e| e.reason));
+    let value = if after.is_stopped(card) {
+        "stopped"
+    } else {
+        "unstopped"
+    };
+    claim(value.into(), &q.is, reasons, "stopped")
 }
 
 /// "who won the ship battle?": answered by applying the attack.
