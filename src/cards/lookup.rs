@@ -234,17 +234,39 @@ pub struct TitleIndex {
     pub keys: Vec<TitleKey>,
     /// Card ids per title folded with [`fold_for_match`], in card order.
     pub by_fold: HashMap<String, Vec<usize>>,
+    /// Card ids per title words (the title's, or a printing's own spelling),
+    /// joined by spaces, in card order: the cards a name matches exactly,
+    /// found without scoring every title.
+    by_words: HashMap<String, Vec<usize>>,
 }
 
 impl TitleIndex {
     pub fn new(cards: &[Card]) -> TitleIndex {
         let personas = persona_counts(cards);
-        let keys = cards.iter().map(|c| title_key(c, &personas)).collect();
+        let keys: Vec<TitleKey> = cards.iter().map(|c| title_key(c, &personas)).collect();
         let mut by_fold: HashMap<String, Vec<usize>> = HashMap::new();
         for (i, c) in cards.iter().enumerate() {
             by_fold.entry(fold_for_match(&c.title)).or_default().push(i);
         }
-        TitleIndex { keys, by_fold }
+        let mut by_words: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, key) in keys.iter().enumerate() {
+            for name in std::iter::once(&key.name).chain(&key.aliases) {
+                by_words.entry(name.words.join(" ")).or_default().push(i);
+            }
+        }
+        TitleIndex {
+            keys,
+            by_fold,
+            by_words,
+        }
+    }
+
+    /// The cards whose title (or a printing's spelling of it) has exactly
+    /// the words of `q`: those a full scoring would give 1.0.
+    fn exact(&self, q: &Name) -> &[usize] {
+        self.by_words
+            .get(&q.words.join(" "))
+            .map_or(&[], Vec::as_slice)
     }
 }
 
@@ -290,13 +312,24 @@ pub fn lookup<'a>(db: &'a CardDb, name: &str) -> Lookup<'a> {
         };
     }
     let q = Name::new(title_words(name));
+    let exact = db.titles().exact(&q);
+    if !exact.is_empty() {
+        return exact_match(db, exact);
+    }
+    lookup_by_scoring(db, &q)
+}
+
+/// Look a name up by scoring every title against it: what [`lookup`] does
+/// when no title has exactly the name's words (public so a test can hold the
+/// two paths to the same answer).
+pub fn lookup_by_scoring<'a>(db: &'a CardDb, q: &Name) -> Lookup<'a> {
     let keys = &db.titles().keys;
     let mut scored: Vec<(f64, &Card)> = db
         .cards
         .iter()
         .zip(keys)
         .map(|(c, key)| {
-            let s = score_card(&q, key);
+            let s = score_card(q, key);
             // the persona bonus only orders partial matches
             let bonus = if s > 0.0 && s < 1.0 {
                 key.persona_bonus
@@ -347,6 +380,26 @@ pub fn lookup<'a>(db: &'a CardDb, name: &str) -> Lookup<'a> {
         Lookup::Ambiguous {
             best,
             candidates: close,
+        }
+    }
+}
+
+/// The lookup of a name that is exactly the title of the cards `ids` (in
+/// card order): the cards ordered as a full scoring orders equal scores.
+fn exact_match<'a>(db: &'a CardDb, ids: &[usize]) -> Lookup<'a> {
+    let mut same: Vec<&Card> = ids.iter().map(|&i| &db.cards[i]).collect();
+    same.sort_by(|a, b| {
+        preference(b)
+            .cmp(&preference(a))
+            .then_with(|| a.title.len().cmp(&b.title.len()))
+    });
+    let best = same.remove(0);
+    if same.is_empty() {
+        Lookup::Exact(best)
+    } else {
+        Lookup::Ambiguous {
+            best,
+            candidates: same,
         }
     }
 }

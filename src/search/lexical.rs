@@ -8,11 +8,14 @@
 //! counts more than once; synonym groups add at most EXPANSION_WEIGHT of
 //! their best phrase; "quoted phrases" must occur.
 
+use super::snippet::{Analyzed, AnalyzedBodies};
 use super::terms::{IndexTerms, MORPH_WEIGHT};
 use super::text::{self, tokens};
 use super::SearchDoc;
 use crate::readers::title_key;
+use rustc_hash::FxHashMap;
 use std::path::Path;
+use std::sync::Arc;
 use std::sync::OnceLock;
 use tantivy::collector::TopDocs;
 use tantivy::query::{
@@ -21,7 +24,6 @@ use tantivy::query::{
 use tantivy::schema::{
     Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, Value, STORED, STRING,
 };
-use tantivy::snippet::SnippetGenerator;
 use tantivy::tokenizer::TextAnalyzer;
 use tantivy::{DocAddress, Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
 
@@ -114,6 +116,10 @@ pub struct Partition {
     pub f: Fields,
     italian: bool,
     terms: OnceLock<IndexTerms>,
+    /// The synonym groups as this partition's analyzer reduces them.
+    group_forms: OnceLock<crate::vocab::synonyms::GroupForms>,
+    /// Bodies analyzed for snippets so far.
+    bodies: AnalyzedBodies,
 }
 
 /// A question turned into a scoring query.
@@ -142,6 +148,8 @@ impl Partition {
             f,
             italian: lang.eq_ignore_ascii_case("it"),
             terms: OnceLock::new(),
+            group_forms: OnceLock::new(),
+            bodies: AnalyzedBodies::default(),
         })
     }
 
@@ -279,11 +287,10 @@ impl Partition {
     ) -> Vec<Vec<String>> {
         let vocab = &crate::vocab::vocabulary().synonyms;
         let mut stem = |w: &str| tokens(analyzer, w).join(" ");
-        let found = if self.italian {
-            vocab.expand_italian_by(question, &mut stem)
-        } else {
-            vocab.expand_by(question, &mut stem)
-        };
+        let forms = self
+            .group_forms
+            .get_or_init(|| vocab.forms(self.italian, &mut stem));
+        let found = vocab.expand_with(question, forms, &mut stem);
         let abbreviated: Vec<&String> = content
             .iter()
             .filter_map(|w| vocab.abbreviations.get(String::as_str(w)))
@@ -388,23 +395,25 @@ impl Partition {
         Ok(found.first().map(|(_, a)| *a))
     }
 
-    /// What picks the best passage of a body for the plan's terms.
-    pub fn snippets(&self, plan: &Plan, max_chars: usize) -> anyhow::Result<SnippetGenerator> {
-        let clauses: Vec<(Occur, Box<dyn Query>)> = plan
-            .terms
-            .iter()
-            .map(|t| {
-                let q: Box<dyn Query> = Box::new(TermQuery::new(
-                    Term::from_field_text(self.f.body, t),
-                    IndexRecordOption::WithFreqs,
-                ));
-                (Occur::Should, q)
-            })
-            .collect();
-        let mut generator =
-            SnippetGenerator::create(&self.searcher(), &BooleanQuery::new(clauses), self.f.body)?;
-        generator.set_max_num_chars(max_chars);
-        Ok(generator)
+    /// The weight of each of the plan's terms in a snippet (as tantivy's
+    /// `SnippetGenerator` weighs them: rarer terms weigh more; terms in no
+    /// body weigh nothing).
+    pub fn snippet_weights(&self, plan: &Plan) -> anyhow::Result<FxHashMap<String, f32>> {
+        let searcher = self.searcher();
+        let mut weights = FxHashMap::default();
+        for t in &plan.terms {
+            let docs = searcher.doc_freq(&Term::from_field_text(self.f.body, t))?;
+            if docs > 0 {
+                weights.insert(t.clone(), 1.0 / (1.0 + docs as f32));
+            }
+        }
+        Ok(weights)
+    }
+
+    /// The analyzed body of the document at `addr` (whose body is `body`).
+    pub fn analyzed(&self, addr: DocAddress, body: &str) -> anyhow::Result<Arc<Analyzed>> {
+        let mut analyzer = self.index.tokenizer_for_field(self.f.body)?;
+        Ok(self.bodies.get(addr, || Analyzed::new(&mut analyzer, body)))
     }
 }
 

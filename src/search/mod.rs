@@ -13,6 +13,8 @@ pub mod detect;
 pub mod eval;
 mod lexical;
 pub mod semantic;
+mod snippet;
+mod stem;
 mod terms;
 mod text;
 mod window;
@@ -325,7 +327,7 @@ impl RulesSearcher {
         plan: &Plan,
         found: Vec<Candidate>,
     ) -> anyhow::Result<Vec<Hit>> {
-        let snippets = part.snippets(plan, SNIPPET_CHARS)?;
+        let weights = part.snippet_weights(plan)?;
         let mut out = Vec::with_capacity(found.len());
         for (i, c) in found.into_iter().enumerate() {
             let from = match (&self.cards, c.cards) {
@@ -349,17 +351,17 @@ impl RulesSearcher {
                 reason: c.reason,
             };
             let body = text_of(&doc, f.body);
-            let snippet = std::ptr::eq(from, part)
-                .then(|| snippets.snippet(window::best_window(&body, &plan.terms)))
-                .filter(|s| !s.is_empty());
+            let snippet = if std::ptr::eq(from, part) {
+                let words = part.analyzed(c.addr, &body)?;
+                let window = window::best_window(&body, &plan.terms);
+                snippet::draw(&body, &words, window, &weights, SNIPPET_CHARS)
+            } else {
+                None
+            };
             match snippet {
-                Some(snippet) => {
-                    h.snippet = snippet.fragment().to_string();
-                    h.highlights = snippet
-                        .highlighted()
-                        .iter()
-                        .map(|r| (r.start, r.end))
-                        .collect();
+                Some(drawn) => {
+                    h.snippet = drawn.fragment;
+                    h.highlights = drawn.highlights;
                 }
                 None => h.snippet = body.chars().take(SNIPPET_CHARS).collect(),
             }

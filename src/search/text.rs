@@ -2,9 +2,10 @@
 //! stemming without stop words and elided articles), and how a question is
 //! split into words and "quoted phrases".
 
+use super::stem::{RememberingStemmer, StemLanguage};
 use tantivy::tokenizer::{
-    AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer,
-    StopWordFilter, TextAnalyzer,
+    AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, StopWordFilter,
+    TextAnalyzer,
 };
 use tantivy::Index;
 
@@ -38,7 +39,7 @@ fn english_analyzer() -> TextAnalyzer {
         .filter(RemoveLongFilter::limit(40))
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
-        .filter(Stemmer::new(Language::English))
+        .filter(RememberingStemmer(StemLanguage::English))
         .build()
 }
 
@@ -59,7 +60,7 @@ fn italian_analyzer() -> TextAnalyzer {
     };
     builder
         .filter_dynamic(AsciiFoldingFilter)
-        .filter_dynamic(Stemmer::new(Language::Italian))
+        .filter_dynamic(RememberingStemmer(StemLanguage::Italian))
         .build()
 }
 

@@ -79,7 +79,7 @@ impl IntoResponse for ApiError {
     }
 }
 
-type Answer = Result<Value, ApiError>;
+pub type Answer = Result<Value, ApiError>;
 
 /// Run library work on the warm index on a blocking thread in its `lane`,
 /// within [`MAX_WORK`] (waiting for a place included); 503 while the index
@@ -173,20 +173,23 @@ pub async fn search(
     let mut q = q;
     let busy = app.lanes.busy(Lane::Search) || app.lanes.saturated();
     q.lexical_only |= busy;
-    work(app, Lane::Search, move |w| {
-        let found = w
-            .searcher
-            .search_detailed(&q)
-            .map_err(|e| ApiError::bad(format!("{e:#}")))?;
-        Ok(json!({
-            "query": q.text,
-            "detected": found.detected,
-            "ranking": found.ranking,
-            "busy": busy,
-            "results": found.hits,
-        }))
-    })
-    .await
+    work(app, Lane::Search, move |w| search_answer(w, &q, busy)).await
+}
+
+/// The body of `GET /api/search`: the library work, without HTTP (the
+/// benchmark measures it alone).
+pub fn search_answer(w: &Warm, q: &SearchQuery, busy: bool) -> Answer {
+    let found = w
+        .searcher
+        .search_detailed(q)
+        .map_err(|e| ApiError::bad(format!("{e:#}")))?;
+    Ok(json!({
+        "query": q.text,
+        "detected": found.detected,
+        "ranking": found.ranking,
+        "busy": busy,
+        "results": found.hits,
+    }))
 }
 
 fn search_query(p: SearchParams) -> Result<SearchQuery, ApiError> {
@@ -282,19 +285,21 @@ fn cards_named(store: &Store, ids: impl Iterator<Item = String>) -> Result<Value
 }
 
 pub async fn card(State(app): State<Arc<App>>, Path(name): Path<String>) -> Response {
-    work(app, Lane::Lookup, move |w| {
-        let found = lookup(&w.db, &name);
-        let Some(card) = found.card() else {
-            return Err(
-                ApiError::new(StatusCode::NOT_FOUND, format!("no card matches {name:?}"))
-                    .with("suggestions", json!(titles(&candidates(&found)))),
-            );
-        };
-        let mut v = card_json(&w.store(), card, &ambiguous_with(&found))?;
-        v["match"] = json!(match_kind(&found));
-        Ok(v)
-    })
-    .await
+    work(app, Lane::Lookup, move |w| card_answer(w, &name)).await
+}
+
+/// The body of `GET /api/card/{name}`, without HTTP.
+pub fn card_answer(w: &Warm, name: &str) -> Answer {
+    let found = lookup(&w.db, name);
+    let Some(card) = found.card() else {
+        return Err(
+            ApiError::new(StatusCode::NOT_FOUND, format!("no card matches {name:?}"))
+                .with("suggestions", json!(titles(&candidates(&found)))),
+        );
+    };
+    let mut v = card_json(&w.store(), card, &ambiguous_with(&found))?;
+    v["match"] = json!(match_kind(&found));
+    Ok(v)
 }
 
 fn match_kind(found: &Lookup) -> &'static str {
@@ -433,22 +438,24 @@ pub async fn check(State(app): State<Arc<App>>, body: Bytes) -> Response {
         Ok(t) => t,
         Err(e) => return e.into_response(),
     };
-    work(app, Lane::Scenario, move |w| {
-        let resolver = DbTitleResolver::new(&w.db);
-        let path = std::path::Path::new(POSTED_SCENARIO);
-        let scenario = crate::scenario::load(path, &text, &w.db, &resolver).map_err(|e| {
-            let all = e.all().map(|e| (e.line, e.col, e.message.as_str()));
-            ApiError::at(&e, e.line, e.col, &e.message).with_all(all)
-        })?;
-        let result = FileResult::answered(&scenario, &w.db);
-        let mut v = serde_json::to_value(&result).map_err(anyhow::Error::from)?;
-        if let Some(b) = &result.board {
-            v["svg"] = json!(crate::board::svg::render(b));
-            v["board_text"] = json!(crate::board::text::render(b));
-        }
-        Ok(v)
-    })
-    .await
+    work(app, Lane::Scenario, move |w| check_answer(w, &text)).await
+}
+
+/// The body of `POST /api/check`, without HTTP.
+pub fn check_answer(w: &Warm, text: &str) -> Answer {
+    let resolver = DbTitleResolver::new(&w.db);
+    let path = std::path::Path::new(POSTED_SCENARIO);
+    let scenario = crate::scenario::load(path, text, &w.db, &resolver).map_err(|e| {
+        let all = e.all().map(|e| (e.line, e.col, e.message.as_str()));
+        ApiError::at(&e, e.line, e.col, &e.message).with_all(all)
+    })?;
+    let result = FileResult::answered(&scenario, &w.db);
+    let mut v = serde_json::to_value(&result).map_err(anyhow::Error::from)?;
+    if let Some(b) = &result.board {
+        v["svg"] = json!(crate::board::svg::render(b));
+        v["board_text"] = json!(crate::board::text::render(b));
+    }
+    Ok(v)
 }
 
 /// `POST /api/errata`: the errata TOML as the body, or JSON

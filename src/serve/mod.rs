@@ -7,7 +7,7 @@
 //!
 //! API reference: docs/api.md.
 
-mod api;
+pub mod api;
 mod assets;
 mod lanes;
 mod warm;

@@ -86,7 +86,8 @@ impl Synonyms {
     /// groups reduced by `stem` before comparing, so "doubles" finds the
     /// group of "doubling" and "commandeers" that of "commandeering".
     pub fn expand_by(&self, query: &str, stem: &mut dyn FnMut(&str) -> String) -> Vec<Expansion> {
-        self.expand_groups(query, true, &self.synonyms, stem)
+        let forms = self.forms(false, stem);
+        self.expand_with(query, &forms, stem)
     }
 
     /// [`Synonyms::expand_by`] for an Italian question: its groups only (the
@@ -96,7 +97,52 @@ impl Synonyms {
         query: &str,
         stem: &mut dyn FnMut(&str) -> String,
     ) -> Vec<Expansion> {
-        self.expand_groups(query, false, &self.synonyms_it, stem)
+        let forms = self.forms(true, stem);
+        self.expand_with(query, &forms, stem)
+    }
+
+    /// The groups of a language with their words reduced by `stem`: worked
+    /// out once by a searcher that keeps them ([`Synonyms::expand_with`]),
+    /// since every question compares against every group.
+    pub fn forms(&self, italian: bool, stem: &mut dyn FnMut(&str) -> String) -> GroupForms {
+        let groups = if italian {
+            &self.synonyms_it
+        } else {
+            &self.synonyms
+        };
+        let reduced = groups
+            .iter()
+            .map(|g| g.words.iter().map(|w| reduce(w, stem)).collect())
+            .collect();
+        let lower = groups
+            .iter()
+            .map(|g| {
+                g.words
+                    .iter()
+                    .map(|w| format!(" {} ", w.to_lowercase()))
+                    .collect()
+            })
+            .collect();
+        GroupForms {
+            italian,
+            reduced,
+            lower,
+        }
+    }
+
+    /// [`Synonyms::expand_by`] (or its Italian form, as `forms` were made)
+    /// against groups reduced beforehand.
+    pub fn expand_with(
+        &self,
+        query: &str,
+        forms: &GroupForms,
+        stem: &mut dyn FnMut(&str) -> String,
+    ) -> Vec<Expansion> {
+        if forms.italian {
+            self.expand_groups(query, false, &self.synonyms_it, forms, stem)
+        } else {
+            self.expand_groups(query, true, &self.synonyms, forms, stem)
+        }
     }
 
     fn expand_groups(
@@ -104,6 +150,7 @@ impl Synonyms {
         query: &str,
         abbreviations: bool,
         groups: &[SynonymGroup],
+        forms: &GroupForms,
         stem: &mut dyn FnMut(&str) -> String,
     ) -> Vec<Expansion> {
         let words: Vec<&str> = query
@@ -124,31 +171,21 @@ impl Synonyms {
                 add(full, false);
             }
         }
-        let mut reduce = |text: &str| -> String {
-            let stems: Vec<String> = text
-                .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
-                .filter(|w| !w.is_empty())
-                .map(&mut *stem)
-                .filter(|w| !w.is_empty())
-                .collect();
-            format!(" {} ", stems.join(" "))
-        };
-        let folded = reduce(&words.join(" "));
+        let folded = reduce(&words.join(" "), stem);
         // A group named as written adds its words the query does not have
         // as written (another form, "beaming" for "beam", still weighs in);
         // a group named only by another form adds just the words of other
         // stems, so "commandeered" does not count twice.
         let written = format!(" {} ", words.join(" ").to_lowercase());
-        let as_written = |w: &String| written.contains(&format!(" {} ", w.to_lowercase()));
-        for g in groups {
-            let forms: Vec<String> = g.words.iter().map(|w| reduce(w)).collect();
+        let as_written = |lower: &String| written.contains(lower.as_str());
+        for ((g, reduced), lower) in groups.iter().zip(&forms.reduced).zip(&forms.lower) {
             let by_stem = |f: &String| !f.trim().is_empty() && folded.contains(f.as_str());
-            let surface = g.words.iter().any(as_written);
-            if !surface && !forms.iter().any(by_stem) {
+            let surface = lower.iter().any(as_written);
+            if !surface && !reduced.iter().any(by_stem) {
                 continue;
             }
-            for (w, f) in g.words.iter().zip(&forms) {
-                if !as_written(w) && (surface || !by_stem(f)) {
+            for ((w, f), l) in g.words.iter().zip(reduced).zip(lower) {
+                if !as_written(l) && (surface || !by_stem(f)) {
                     add(w, !surface);
                 }
             }
@@ -178,6 +215,28 @@ impl Synonyms {
     pub fn asks_procedure(&self, query: &str) -> bool {
         contains_phrase(query, &self.question.procedure)
     }
+}
+
+/// The synonym groups of one language as one analyzer reduces them
+/// ([`Synonyms::forms`]).
+pub struct GroupForms {
+    italian: bool,
+    /// Per group, per word: its stems, spaced (" stem stem ").
+    reduced: Vec<Vec<String>>,
+    /// Per group, per word: lowercase, spaced.
+    lower: Vec<Vec<String>>,
+}
+
+/// A text's words reduced by `stem`, spaced (" stem stem ") so a contained
+/// form is whole words.
+fn reduce(text: &str, stem: &mut dyn FnMut(&str) -> String) -> String {
+    let stems: Vec<String> = text
+        .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
+        .filter(|w| !w.is_empty())
+        .map(&mut *stem)
+        .filter(|w| !w.is_empty())
+        .collect();
+    format!(" {} ", stems.join(" "))
 }
 
 /// Whether one of `phrases` occurs in `query` as whole words, any case.

@@ -14,17 +14,21 @@ const DURATION: Duration = Duration::from_secs(30);
 /// A first, short run with one client measures each request's own cost
 /// (no queueing), to read the loaded figures against.
 const SOLO: Duration = Duration::from_secs(5);
+/// How long one client sends one kind of request, to read the server's CPU
+/// time per request of that kind (CPU time, so other load on the machine
+/// does not change it much).
+const COST: Duration = Duration::from_secs(4);
 /// A ceiling on each client's requests, so the loop is bounded in count too.
 const MAX_REQUESTS_PER_CLIENT: usize = 200_000;
 
-const QUESTIONS: &[&str] = &[
+pub const QUESTIONS: &[&str] = &[
     "can I beam through shields",
     "may an away team attempt a mission while stopped",
     "what happens when a ship is damaged twice",
     "can I play an interrupt during battle",
     "does a cloaked ship block a mission attempt",
 ];
-const CARDS: &[&str] = &[
+pub const CARDS: &[&str] = &[
     "kivas fajo collector",
     "hugh",
     "uss defiant",
@@ -32,7 +36,7 @@ const CARDS: &[&str] = &[
     "data",
     "q's tent",
 ];
-const SCENARIOS: &[&str] = &[
+pub const SCENARIOS: &[&str] = &[
     "rulings/responses/hugh-vs-borg-ship.toml",
     "rulings/responses/hugh-borg-ship-just-encountered.toml",
 ];
@@ -117,6 +121,28 @@ fn agent() -> ureq::Agent {
         .into()
 }
 
+/// The process's user + system CPU time so far, in milliseconds.
+fn cpu_ms(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // Fields after the command name (which is in parentheses and may hold
+    // spaces): utime and stime are the 12th and 13th, in clock ticks.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let ticks: f64 = rest
+        .split_whitespace()
+        .skip(11)
+        .take(2)
+        .filter_map(|f| f.parse::<f64>().ok())
+        .sum();
+    ticks * 1000.0 / TICKS_PER_SECOND
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// Linux's USER_HZ, the unit of /proc/PID/stat times.
+const TICKS_PER_SECOND: f64 = 100.0;
+
 fn rss_mb(pid: u32, key: &str) -> f64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
@@ -167,14 +193,20 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
     hay.windows(needle.len()).any(|w| w == needle)
 }
 
-fn client(base: String, scenarios: Vec<String>, id: usize, until: Instant) -> Vec<Sample> {
+fn client(
+    base: String,
+    scenarios: Vec<String>,
+    id: usize,
+    until: Instant,
+    kinds: &[Kind],
+) -> Vec<Sample> {
     let agent = agent();
     let mut out = Vec::new();
     for n in 0..MAX_REQUESTS_PER_CLIENT {
         if Instant::now() >= until {
             break;
         }
-        let kind = KINDS[(id + n) % KINDS.len()];
+        let kind = kinds[(id + n) % kinds.len()];
         let t = Instant::now();
         let (ok, busy) = request(&agent, &base, kind, id + n, &scenarios);
         out.push(Sample {
@@ -203,10 +235,32 @@ pub fn run() -> anyhow::Result<()> {
     let server = start_server()?;
     let pid = server.child.id();
     let idle_rss = rss_mb(pid, "VmRSS:");
-    let (solo, secs) = load(&server.base, &scenarios, 1, SOLO);
+    let (solo, secs) = load(&server.base, &scenarios, 1, SOLO, &KINDS);
     report("1 client", &solo, secs);
-    let (samples, secs) = load(&server.base, &scenarios, CLIENTS, DURATION);
+    for kind in KINDS {
+        let before = cpu_ms(pid);
+        let (samples, _) = load(&server.base, &scenarios, 1, COST, &[kind]);
+        println!(
+            "serve: {kind:?}: the server's own CPU per request, one client: {:.2} ms ({} requests)",
+            (cpu_ms(pid) - before) / samples.len().max(1) as f64,
+            samples.len()
+        );
+    }
+    let me = std::process::id();
+    let (before, mine) = (cpu_ms(pid), cpu_ms(me));
+    let (samples, secs) = load(&server.base, &scenarios, CLIENTS, DURATION, &KINDS);
     report(&format!("{CLIENTS} clients"), &samples, secs);
+    let share = |ms: f64| {
+        (
+            ms / samples.len().max(1) as f64,
+            ms / 10.0 / secs / cores() as f64,
+        )
+    };
+    let (server_ms, server_pct) = share(cpu_ms(pid) - before);
+    let (client_ms, client_pct) = share(cpu_ms(me) - mine);
+    println!(
+        "serve: {CLIENTS} clients: CPU per request: the server {server_ms:.2} ms ({server_pct:.0}% of the machine's cores), the clients {client_ms:.2} ms ({client_pct:.0}%)"
+    );
     println!(
         "serve: server RSS {idle_rss:.0} MB idle, {:.0} MB after the run, peak {:.0} MB",
         rss_mb(pid, "VmRSS:"),
@@ -215,19 +269,21 @@ pub fn run() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `clients` threads sending requests until `duration` is over.
+/// `clients` threads sending requests of `kinds` in turn until `duration` is
+/// over.
 fn load(
     base: &str,
     scenarios: &[String],
     clients: usize,
     duration: Duration,
+    kinds: &[Kind],
 ) -> (Vec<Sample>, f64) {
     let until = Instant::now() + duration;
     let started = Instant::now();
     let handles: Vec<_> = (0..clients)
         .map(|id| {
-            let (base, sc) = (base.to_string(), scenarios.to_vec());
-            std::thread::spawn(move || client(base, sc, id, until))
+            let (base, sc, kinds) = (base.to_string(), scenarios.to_vec(), kinds.to_vec());
+            std::thread::spawn(move || client(base, sc, id, until, &kinds))
         })
         .collect();
     let samples = handles

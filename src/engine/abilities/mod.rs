@@ -454,12 +454,20 @@ pub fn reference_names(reference: &str, title: &str) -> bool {
 
 /// The 1E card a title (or reference) names, preferring an exact title.
 pub fn find_card<'a>(db: &'a CardDb, title: &str) -> Option<&'a Card> {
-    let first = db.cards.iter().filter(|c| c.edition == Edition::First);
-    let exact = crate::repair::fold_for_match(title);
-    first
-        .clone()
-        .find(|c| crate::repair::fold_for_match(&c.title) == exact)
-        .or_else(|| first.clone().find(|c| reference_names(title, &c.title)))
+    let first = |c: &&Card| c.edition == Edition::First;
+    // The card database's map of folded titles (in card order) finds the
+    // exact title without folding every title again.
+    let exact = db
+        .titles()
+        .by_fold
+        .get(&crate::repair::fold_for_match(title))
+        .and_then(|ids| ids.iter().map(|&i| &db.cards[i]).find(first));
+    exact.or_else(|| {
+        db.cards
+            .iter()
+            .filter(first)
+            .find(|c| reference_names(title, &c.title))
+    })
 }
 
 #[cfg(test)]

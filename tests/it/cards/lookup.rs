@@ -167,3 +167,45 @@ fn persona_nicknames_list_every_version() {
         }
     }
 }
+
+/// The cards a lookup answered with, in order, and how it matched.
+fn answer(found: &Lookup) -> (&'static str, Vec<usize>) {
+    match found {
+        Lookup::Exact(c) => ("exact", vec![c.id]),
+        Lookup::Best { card, others } => (
+            "best",
+            std::iter::once(card.id)
+                .chain(others.iter().map(|c| c.id))
+                .collect(),
+        ),
+        Lookup::Ambiguous { best, candidates } => (
+            "ambiguous",
+            std::iter::once(best.id)
+                .chain(candidates.iter().map(|c| c.id))
+                .collect(),
+        ),
+        Lookup::NotFound { suggestions } => ("none", suggestions.iter().map(|c| c.id).collect()),
+    }
+}
+
+#[test]
+fn an_exact_title_is_answered_as_scoring_every_title_would() {
+    use daystrom::cards::lookup::{lookup_by_scoring, title_words, Name};
+    let db = crate::support::cards();
+    let mut differ = Vec::new();
+    // Scoring every title for every title is slow in a debug build: a
+    // spread of one title in 23 (about 220 of them).
+    for card in db.cards.iter().step_by(23) {
+        let fast = answer(&lookup(db, &card.title));
+        let full = answer(&lookup_by_scoring(db, &Name::new(title_words(&card.title))));
+        if fast != full {
+            differ.push(format!("{:?}: {fast:?} vs {full:?}", card.title));
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "{} titles answered differently: {:?}",
+        differ.len(),
+        &differ[..differ.len().min(5)]
+    );
+}
