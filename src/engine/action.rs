@@ -79,4 +79,9 @@ pub struct TurnContext {
     /// turn" (Glossary "card draw").
     #[serde(default)]
     pub draws_no_cards: bool,
+    /// Cards (by title) whose start- or end-of-turn actions of this segment
+    /// have not yet been taken (Current Rulings "timing": mandatory ones
+    /// come before optional ones).
+    #[serde(default)]
+    pub pending: Vec<String>,
 }

@@ -114,6 +114,9 @@ pub struct GameSpec {
     pub players: Option<Vec<Spanned<String>>>,
     /// Players whose forces attacked during the previous turn.
     pub attacked_last_turn: Option<NameList>,
+    /// Cards whose start- or end-of-turn actions of this segment have not
+    /// yet been taken.
+    pub pending: Option<NameList>,
 }
 
 #[derive(Debug, Deserialize)]

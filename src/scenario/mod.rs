@@ -306,6 +306,12 @@ impl<'a> Builder<'a> {
                 .as_ref()
                 .map(|n| n.items(&[',']))
                 .unwrap_or_default(),
+            pending: file
+                .game
+                .pending
+                .as_ref()
+                .map(|n| n.items(&[',']))
+                .unwrap_or_default(),
             ..GameState::default()
         };
         if let Some(phase) = file

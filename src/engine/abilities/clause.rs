@@ -715,6 +715,8 @@ fn best_timing(toks: &[Token], p: &SentenceParse) -> Option<Timing> {
         } else {
             Vec::new()
         },
+        in_play_segment: None,
+        mandatory: false,
     })
 }
 
@@ -836,6 +838,18 @@ fn response_windows(parsed: &[(SentenceParse, bool, &Vec<Token>)]) -> Vec<Timing
         .collect()
 }
 
+/// The start- or end-of-turn segment a sentence of the function names, and
+/// whether what it does there is mandatory (no "may" in that sentence).
+fn turn_segment(parsed: &[(SentenceParse, bool, &Vec<Token>)]) -> Option<(TimingClass, bool)> {
+    parsed.iter().find_map(|(p, _, s)| {
+        let hit = p
+            .timing
+            .iter()
+            .find(|h| matches!(h.class, TimingClass::StartOfTurn | TimingClass::EndOfTurn))?;
+        Some((hit.class, !s.iter().any(|t| t.is_word("may"))))
+    })
+}
+
 /// Compile one function into an ability.
 pub fn ability(tokens: &[Token], card_type: &CardType) -> Ability {
     let sents = grammar::sentences(tokens);
@@ -933,6 +947,10 @@ pub fn ability(tokens: &[Token], card_type: &CardType) -> Ability {
         .enumerate()
         .filter(|(k, _)| says_when_played(*k))
         .any(|(_, (p, _, _))| p.timing.iter().any(|h| h.class == TimingClass::AtAnyTime));
+    if let Some((class, mandatory)) = turn_segment(&parsed) {
+        ability.timing.in_play_segment = Some(class);
+        ability.timing.mandatory = mandatory;
+    }
     ability.timing.in_play_at_any_time = parsed
         .iter()
         .any(|(p, _, _)| p.timing.iter().any(|h| h.class == TimingClass::AtAnyTime));

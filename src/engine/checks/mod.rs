@@ -260,6 +260,15 @@ fn can_play(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
         phase: state.phase,
         turn_player: state.turn_player.clone(),
         draws_no_cards: state.draw_no_cards.contains(&player),
+        pending: state
+            .pending
+            .iter()
+            .map(|h| {
+                state
+                    .find(h)
+                    .map_or(h.clone(), |i| state.pieces[i].card.title.clone())
+            })
+            .collect(),
         player,
         normal_card_play_used: state.normal_card_play_used,
         orders_begun: state.orders_begun,

@@ -42,6 +42,9 @@ const TAKING_TURNS: Entry = Entry::glossary("actions – taking turns");
 /// The start-of-turn and end-of-turn segments: the Glossary's "turn" and
 /// the Current Rulings' "timing" state them.
 const TURN_SEGMENTS: Entry = Entry::glossary("turn").stated_in_rulings("timing");
+/// "Any mandatory start-of-turn actions must take place before optional
+/// start-of-turn actions" (end-of-turn actions likewise).
+const MANDATORY_FIRST: Entry = Entry::rulings("timing");
 /// "All cards except interrupts and doorways may be played only at this
 /// time" (the card play segment of "turn").
 const CARD_PLAY_SEGMENT: Entry = Entry::glossary("turn");
@@ -419,6 +422,9 @@ pub struct Play<'a> {
     free: bool,
     /// A copy of it was used this turn (its play perhaps cancelled since).
     used_this_turn: bool,
+    /// The cards pending in this segment whose compiled text makes their
+    /// start- or end-of-turn action mandatory.
+    mandatory_pending: Vec<String>,
 }
 
 impl<'a> Play<'a> {
@@ -455,6 +461,7 @@ impl<'a> Play<'a> {
             hidden: false,
             free: false,
             used_this_turn: false,
+            mandatory_pending: mandatory_pending(turn, db),
         }
     }
 
@@ -526,6 +533,10 @@ fn usable_from(card: &Card, function: Option<&str>, in_play: bool) -> CompiledCa
         if in_play {
             a.timing.any_turn |= a.timing.in_play_any_turn;
             a.timing.at_any_time |= a.timing.in_play_at_any_time;
+            // In play, a card placed first acts in the segment its text names.
+            if let Some(segment) = a.timing.in_play_segment.filter(|_| placed(a.timing.class)) {
+                a.timing.class = segment;
+            }
         } else if placed_first
             && !placed(a.timing.class)
             && a.timing.class != TimingClass::SuspendsPlay
@@ -542,6 +553,28 @@ fn usable_from(card: &Card, function: Option<&str>, in_play: bool) -> CompiledCa
         }
     }
     compiled
+}
+
+/// The pending cards whose compiled text, in play, makes their action of
+/// this start- or end-of-turn segment mandatory.
+fn mandatory_pending(turn: &TurnContext, db: &CardDb) -> Vec<String> {
+    let class = match turn.phase {
+        Phase::StartOfTurn => TimingClass::StartOfTurn,
+        Phase::EndOfTurn => TimingClass::EndOfTurn,
+        _ => return Vec::new(),
+    };
+    let mandatory = |c: &Card| {
+        let compiled = crate::engine::abilities::compile(c);
+        compiled
+            .abilities
+            .iter()
+            .any(|a| a.timing.in_play_segment == Some(class) && a.timing.mandatory)
+    };
+    turn.pending
+        .iter()
+        .filter(|t| crate::engine::abilities::find_card(db, t).is_some_and(mandatory))
+        .cloned()
+        .collect()
 }
 
 /// May `card` be played (or its text used) now?
@@ -699,7 +732,7 @@ fn doorway_off_turn(p: &Play, _: &mut Vec<Reason>) -> Ruling {
 }
 
 /// The rules of playing a card between actions, in order.
-pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 16] {
+pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 17] {
     [
         Rule {
             name: "activating a hidden agenda",
@@ -745,6 +778,11 @@ pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 16] {
             name: "Q-icon cards",
             entry: Entry::glossary("Q-icon cards"),
             apply: q_icon_card,
+        },
+        Rule {
+            name: "mandatory actions first",
+            entry: MANDATORY_FIRST,
+            apply: mandatory_first,
         },
         Rule {
             name: "between start-of-turn or end-of-turn actions",
@@ -1070,6 +1108,34 @@ fn turn_boundary(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
     }
     Ruling::No(format!(
         "{} does not take place at the {segment} segment, and no other actions may take place between {segment} actions, other than valid responses",
+        p.title()
+    ))
+}
+
+/// While a mandatory start- or end-of-turn action is pending, only the
+/// pending mandatory actions (in the order the player chooses) may be taken.
+fn mandatory_first(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
+    let pending = &p.mandatory_pending;
+    if pending.is_empty() || pending.iter().any(|t| t == p.title()) {
+        return Ruling::Next;
+    }
+    let segment = if p.turn.phase == Phase::EndOfTurn {
+        "end-of-turn"
+    } else {
+        "start-of-turn"
+    };
+    let still_to_take = format!(
+        "the mandatory {segment} actions of {} are still to be taken; the player whose turn it is chooses their order",
+        pending.join(", ")
+    );
+    let optional_words =
+        "an action without a word such as \"may\" to say it is optional is mandatory";
+    reasons.extend([
+        reason(still_to_take, MANDATORY_FIRST),
+        reason(optional_words, Entry::glossary("automatic modifiers")),
+    ]);
+    Ruling::No(format!(
+        "any mandatory {segment} actions must take place before optional ones: {} may not be used until those are complete",
         p.title()
     ))
 }
@@ -1557,6 +1623,32 @@ mod tests {
 
     fn event(text: &str) -> Card {
         card("Ev", CardType::Event, text)
+    }
+
+    #[test]
+    fn mandatory_start_of_turn_actions_come_before_optional_ones() {
+        let colony = card(
+            "Colony",
+            CardType::Facility,
+            "Each CIVILIAN inside at start of its owner's turn scores 1 point.",
+        );
+        let ore = card(
+            "Ore",
+            CardType::Objective,
+            "Plays on table. Start of each turn, you may draw two cards.",
+        );
+        let db = CardDb::new(vec![colony.clone(), ore.clone()]);
+        let mut t = turn(Phase::StartOfTurn, "alice");
+        t.pending = vec!["Colony".into()];
+        let ruling = |c: &Card, t: &TurnContext| {
+            mandatory_first(&Play::new(c, true, t, None, &db), &mut Vec::new())
+        };
+        assert!(is_no(&ruling(&ore, &t)));
+        // The mandatory action itself may be taken; and with an optional
+        // action pending only, nothing waits.
+        assert!(matches!(ruling(&colony, &t), Ruling::Next));
+        t.pending = vec!["Ore".into()];
+        assert!(matches!(ruling(&colony, &t), Ruling::Next));
     }
 
     #[test]
