@@ -12,12 +12,16 @@ use crate::cards::model::Card;
 
 pub mod grounds;
 
-/// An attribute a requirement totals.
+/// An attribute a requirement totals: of the personnel, or of their ship
+/// ("SHIELDS>6 OR Music aboard", "RANGE + WEAPONS + SHIELDS>25").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Attribute {
     Integrity,
     Cunning,
     Strength,
+    Range,
+    Weapons,
+    Shields,
 }
 
 impl Attribute {
@@ -26,15 +30,26 @@ impl Attribute {
             "INTEGRITY" | "INTEGRIY" => Some(Attribute::Integrity),
             "CUNNING" => Some(Attribute::Cunning),
             "STRENGTH" => Some(Attribute::Strength),
+            "RANGE" => Some(Attribute::Range),
+            "WEAPONS" => Some(Attribute::Weapons),
+            "SHIELDS" => Some(Attribute::Shields),
             _ => None,
         }
     }
 
+    /// An attribute of a ship, totalled over the ship with the group.
+    pub fn of_ship(self) -> bool {
+        matches!(
+            self,
+            Attribute::Range | Attribute::Weapons | Attribute::Shields
+        )
+    }
+
     pub fn of(self, card: &Card) -> i32 {
         let stat = match self {
-            Attribute::Integrity => &card.int_rng,
-            Attribute::Cunning => &card.cun_wpn,
-            Attribute::Strength => &card.str_shd,
+            Attribute::Integrity | Attribute::Range => &card.int_rng,
+            Attribute::Cunning | Attribute::Weapons => &card.cun_wpn,
+            Attribute::Strength | Attribute::Shields => &card.str_shd,
         };
         stat.as_ref().and_then(|s| s.num()).unwrap_or(0)
     }
@@ -44,6 +59,9 @@ impl Attribute {
             Attribute::Integrity => "INTEGRITY",
             Attribute::Cunning => "CUNNING",
             Attribute::Strength => "STRENGTH",
+            Attribute::Range => "RANGE",
+            Attribute::Weapons => "WEAPONS",
+            Attribute::Shields => "SHIELDS",
         }
     }
 }
@@ -58,6 +76,18 @@ pub enum Cmp {
 }
 
 impl Cmp {
+    /// The comparison read the other way round ("22 < STRENGTH" is
+    /// "STRENGTH > 22").
+    fn flipped(self) -> Cmp {
+        match self {
+            Cmp::Gt => Cmp::Lt,
+            Cmp::Ge => Cmp::Le,
+            Cmp::Lt => Cmp::Gt,
+            Cmp::Le => Cmp::Ge,
+            Cmp::Eq => Cmp::Eq,
+        }
+    }
+
     fn holds(self, a: i32, b: i32) -> bool {
         match self {
             Cmp::Gt => a > b,
@@ -117,11 +147,34 @@ pub enum Requirement {
         name: String,
         count: f32,
     },
-    /// A total attribute compared with a number.
+    /// A total of one attribute, or of several added ("total CUNNING +
+    /// STRENGTH>68", "total attributes > 63"), compared with a number.
     Total {
-        attr: Attribute,
+        attrs: Vec<Attribute>,
         cmp: Cmp,
         value: i32,
+    },
+    /// "STRENGTH>27 from up to four personnel": met by some `count` members
+    /// (or fewer) on their own.
+    FromUpTo {
+        count: u32,
+        req: Box<Requirement>,
+    },
+    /// "2 hand weapons", "a Cloaking Device", "one Equipment card", "any
+    /// artifact with \"Vulcan\" in title or lore": cards other than
+    /// personnel (equipment, a ship) of that kind or with that
+    /// characteristic present with the group, each meeting `with`.
+    Cards {
+        kind: String,
+        count: u32,
+        with: Option<Box<Requirement>>,
+    },
+    /// "CUNNING>30 (CUNNING>50 if this is a [DQ] mission)": `at` replaces
+    /// `elsewhere` where the mission shows the icon.
+    MissionIcon {
+        icon: String,
+        at: Box<Requirement>,
+        elsewhere: Box<Requirement>,
     },
     /// A named personnel present.
     Personnel(String),
@@ -170,6 +223,15 @@ pub enum Requirement {
     OnShip(Box<Requirement>),
     /// `non-X`: a member who does not meet `X` ("non-android").
     Not(Box<Requirement>),
+    /// "discard one MEDICAL personnel": met by a member the player may
+    /// discard to meet it (the discard is the price of solving).
+    Discard(Box<Requirement>),
+    /// `with "resistance" in lore`: a card whose lore (or, with `title`,
+    /// title) has the words.
+    Lore {
+        words: String,
+        title: bool,
+    },
     All(Vec<Requirement>),
     Any(Vec<Requirement>),
 }
@@ -179,9 +241,29 @@ impl std::fmt::Display for Requirement {
         match self {
             Requirement::Skill { name, count } if *count == 1.0 => write!(f, "{name}"),
             Requirement::Skill { name, count } => write!(f, "{name} x{count}"),
-            Requirement::Total { attr, cmp, value } => {
-                write!(f, "{}{}{value}", attr.name(), cmp.symbol())
+            Requirement::Total { attrs, cmp, value } => {
+                let names: Vec<&str> = attrs.iter().map(|a| a.name()).collect();
+                match names.as_slice() {
+                    [one] => write!(f, "{one}{}{value}", cmp.symbol()),
+                    many => write!(f, "({}){}{value}", many.join("+"), cmp.symbol()),
+                }
             }
+            Requirement::FromUpTo { count, req } => write!(f, "{req} from up to {count} personnel"),
+            Requirement::Cards { kind, count, with } => {
+                match count {
+                    1 => write!(f, "a {kind}")?,
+                    n => write!(f, "{n} {kind}")?,
+                }
+                match with {
+                    Some(w) => write!(f, " with ({w})"),
+                    None => Ok(()),
+                }
+            }
+            Requirement::MissionIcon {
+                icon,
+                at,
+                elsewhere,
+            } => write!(f, "{elsewhere} ({at} if this is a [{icon}] mission)"),
             Requirement::Personnel(t) => write!(f, "{{{t}}}"),
             Requirement::AnyNamed(n) => write!(f, "any {n}"),
             Requirement::Family { family, count } if *count == 1.0 => write!(f, "any {family}"),
@@ -202,6 +284,14 @@ impl std::fmt::Display for Requirement {
                 _ => write!(f, "{req} (at {})", setting.icon()),
             },
             Requirement::Not(r) => write!(f, "non-{r}"),
+            Requirement::Discard(r) => write!(f, "discard ({r})"),
+            Requirement::Lore {
+                words,
+                title: false,
+            } => write!(f, "\"{words}\" in lore"),
+            Requirement::Lore { words, title: true } => {
+                write!(f, "\"{words}\" in title or lore")
+            }
             Requirement::GroupSize { cmp, count } => write!(f, "personnel{}{count}", cmp.symbol()),
             Requirement::OnShip(r) => write!(f, "({r}) aboard the ship"),
             Requirement::Members { count, each } => write!(f, "{count} personnel with ({each})"),
@@ -253,6 +343,8 @@ enum Tok {
     Title(String),
     /// `[Cmd]`: an icon, by the code between the brackets.
     Icon(String),
+    /// `"resistance" in lore` (`false`), `"Vulcan" in title or lore` (`true`).
+    Lore(String, bool),
     Word(String),
     /// End of a sentence: the requirement stops here.
     Stop,
@@ -274,6 +366,11 @@ fn tokenize(text: &str) -> Vec<(usize, Tok)> {
             '&' => (out.push(Tok::Plus), i += 1).1,
             ',' => (out.push(Tok::Comma), i += 1).1,
             ':' => (out.push(Tok::Colon), i += 1).1,
+            '"' if lore_words(&chars[i..]).is_some() => {
+                let (words, title, len) = lore_words(&chars[i..]).expect("checked");
+                out.push(Tok::Lore(words, title));
+                i += len;
+            }
             ';' | '.' | '*' | '"' => (out.push(Tok::Stop), i += 1).1,
             '>' | '<' | '=' => {
                 let eq = chars.get(i + 1) == Some(&'=');
@@ -363,6 +460,19 @@ fn tokenize(text: &str) -> Vec<(usize, Tok)> {
     out.toks
 }
 
+/// `"resistance" in lore`, `"Vulcan" in title or lore` at the start of
+/// `chars`: the quoted words, whether the title counts, and the length of
+/// the whole phrase.
+fn lore_words(chars: &[char]) -> Option<(String, bool, usize)> {
+    let close = chars[1..].iter().position(|&c| c == '"')? + 1;
+    let words: String = chars[1..close].iter().collect();
+    let after: String = chars[close + 1..].iter().take(18).collect();
+    [" in lore", " in title or lore"]
+        .iter()
+        .find(|p| after.starts_with(*p))
+        .map(|p| (words, p.contains("title"), close + 1 + p.len()))
+}
+
 /// Tokens being collected, each with the char index it starts at.
 #[derive(Default)]
 struct Positioned {
@@ -421,6 +531,10 @@ struct Parser {
     depth: usize,
     /// The text read, to name a term that cannot be read.
     chars: Vec<char>,
+    /// The last term read said where it is met ("2 SECURITY present"): a
+    /// comma after it ends the requirement instead of continuing a list
+    /// ("..., assassin kills one personnel").
+    placed: bool,
 }
 
 impl Parser {
@@ -469,7 +583,7 @@ impl Parser {
     fn list(&mut self) -> Result<Requirement, RequirementError> {
         let mut items = vec![self.conj()?];
         let mut any = false;
-        while self.peek() == Some(&Tok::Comma) {
+        while self.peek() == Some(&Tok::Comma) && !self.placed {
             let save = self.pos;
             self.pos += 1;
             let closing = match self.peek() {
@@ -513,7 +627,11 @@ impl Parser {
     /// One more item of a list, or `None` (position unchanged by the caller)
     /// when what follows the comma is not a requirement.
     fn item(&mut self) -> Option<Requirement> {
-        if !self.starts_term(self.pos) {
+        // "..., discard one personnel": after a comma, a discard is the
+        // effect that follows the requirement.
+        let discard =
+            matches!(self.peek(), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("discard"));
+        if discard || !self.starts_term(self.pos) {
             return None;
         }
         self.conj().ok()
@@ -530,9 +648,11 @@ impl Parser {
 
     fn starts_term(&self, at: usize) -> bool {
         match self.tok(at) {
-            Some(Tok::Open | Tok::Title(_) | Tok::Num(_) | Tok::Icon(_)) => true,
+            Some(Tok::Open | Tok::Title(_) | Tok::Num(_) | Tok::Icon(_) | Tok::Lore(..)) => true,
+            Some(Tok::Word(w)) if w.eq_ignore_ascii_case("discard") => self.starts_term(at + 1),
             Some(Tok::Article(a)) => {
                 self.starts_term(at + 1)
+                    || self.member_noun_at(at + 1)
                     || (a == "any"
                         && matches!(self.tok(at + 1), Some(Tok::Word(w)) if w.starts_with(|c: char| c.is_uppercase())))
             }
@@ -542,9 +662,31 @@ impl Parser {
                 matches!(self.tok(at + 1), Some(Tok::Word(t)) if t == "than")
             }
             Some(Tok::Word(w)) if self.strict => {
-                Attribute::parse(w).is_some() || self.known_name_at(at).is_some()
+                Attribute::parse(w).is_some()
+                    || self.known_name_at(at).is_some()
+                    || self.card_kind_at(at).is_some()
+                    || self.opens_total(at)
             }
-            Some(Tok::Word(w)) => w.starts_with(|c: char| c.is_uppercase()) || feature(w).is_some(),
+            Some(Tok::Word(w)) => {
+                w.starts_with(|c: char| c.is_uppercase())
+                    || self.known_name_at(at).is_some()
+                    || self.card_kind_at(at).is_some()
+                    || self.opens_total(at)
+            }
+            _ => false,
+        }
+    }
+
+    /// "total CUNNING", "combined STRENGTH", "exactly 50 CUNNING", "exactly
+    /// 7 personnel": words that open a total or a count.
+    fn opens_total(&self, at: usize) -> bool {
+        let word = |k: usize| match self.tok(at + k) {
+            Some(Tok::Word(w)) => Some(w.to_lowercase()),
+            _ => None,
+        };
+        match word(0).as_deref() {
+            Some("total" | "combined") => word(1).is_some_and(|w| is_attribute_word(&w)),
+            Some("exactly") => matches!(self.tok(at + 1), Some(Tok::Num(_))),
             _ => false,
         }
     }
@@ -568,6 +710,17 @@ impl Parser {
                     base: Box::new(req),
                     qualifier: Box::new(self.qualifier()?),
                 };
+            } else if let Some((icon, at)) = self.mission_variant() {
+                req = Requirement::MissionIcon {
+                    icon,
+                    at: Box::new(at),
+                    elsewhere: Box::new(req),
+                };
+            } else if let Some(count) = self.up_to_members() {
+                req = Requirement::FromUpTo {
+                    count,
+                    req: Box::new(req),
+                };
             } else if let Some(alt) = self.parenthetical_alternative() {
                 req = Requirement::Any(vec![req, alt?]);
             } else {
@@ -581,6 +734,59 @@ impl Parser {
         RequirementError(format!(
             "nested more than {MAX_NESTING} deep (parentheses and qualifiers)"
         ))
+    }
+
+    /// "(CUNNING>50 if this is a [DQ] mission)", "(or CUNNING>40 if this is
+    /// a [DQ] mission)": the term that replaces the one before it where the
+    /// mission shows an icon; the icon's code and the term.
+    fn mission_variant(&mut self) -> Option<(String, Requirement)> {
+        if self.peek() != Some(&Tok::Open) || self.depth == MAX_NESTING {
+            return None;
+        }
+        let save = self.pos;
+        self.pos += 1;
+        if self.peek() == Some(&Tok::Or(false)) {
+            self.pos += 1;
+        }
+        self.depth += 1;
+        let term = self.bare_term();
+        self.depth -= 1;
+        let word_at =
+            |k: usize, w: &str| matches!(self.tok(self.pos + k), Some(Tok::Word(x)) if x == w);
+        let shape =
+            word_at(0, "if") && word_at(1, "this") && word_at(2, "is") && word_at(5, "mission");
+        let read = match (
+            term,
+            self.tok(self.pos + 4).cloned(),
+            self.tok(self.pos + 6),
+        ) {
+            (Ok(t), Some(Tok::Icon(code)), Some(Tok::Close)) if shape => Some((code, t)),
+            _ => None,
+        };
+        let Some((code, t)) = read else {
+            self.pos = save;
+            return None;
+        };
+        self.pos += 7;
+        let icons = &crate::vocab::vocabulary().icons;
+        Some((icons.canonical(&code).unwrap_or(&code).to_string(), t))
+    }
+
+    /// "from up to four personnel": the count of members the term before
+    /// it may draw on.
+    fn up_to_members(&mut self) -> Option<u32> {
+        let word_at =
+            |k: usize, w: &str| matches!(self.tok(self.pos + k), Some(Tok::Word(x)) if x == w);
+        let shape = word_at(0, "from") && word_at(1, "up") && word_at(2, "to");
+        let Some(Tok::Num(n)) = self.tok(self.pos + 3).cloned() else {
+            return None;
+        };
+        if !shape {
+            return None;
+        }
+        self.pos += 4;
+        self.skip_member_nouns();
+        Some(n as u32)
     }
 
     /// "Leadership (or [Com] and [Def] icons)": an alternative in parentheses.
@@ -608,11 +814,27 @@ impl Parser {
     /// present", "in Away Team" (the group itself), "aboard your ship at this
     /// location" (the crew aboard the ship).
     fn placed(&mut self, req: Requirement) -> Requirement {
+        let before = self.pos;
         self.skip_phrase(&["must", "be", "present"]);
         self.skip_word("present");
+        // "any personnel remaining", "3 OFFICER with STRENGTH>5 each".
+        self.skip_word("remaining");
+        self.skip_word("each");
+        self.skip_phrase(&["in", "crew", "or", "Away", "Team"]);
         self.skip_phrase(&["in", "Away", "Team"]);
-        if self.skip_phrase(&["aboard", "your", "ship"]) {
+        // "exactly 50 CUNNING from all Away Team members": the whole group.
+        if self.skip_phrase(&["from", "all"]) {
+            self.skip_member_nouns();
+        }
+        let aboard = self.skip_phrase(&["aboard", "your", "ship"])
+            || self.skip_phrase(&["on", "your", "staffed", "ship"])
+            || self.skip_phrase(&["on", "your", "ship"]);
+        if aboard {
             self.skip_phrase(&["at", "this", "location"]);
+            self.skip_phrase(&["in", "orbit"]);
+        }
+        self.placed = self.pos > before;
+        if aboard {
             return Requirement::OnShip(Box::new(req));
         }
         req
@@ -636,6 +858,15 @@ impl Parser {
             (Some(Tok::Open), true, Some(Tok::Icon(code)), Some(Tok::Close)) => {
                 let setting = Setting::from_icon(code)?;
                 self.pos += 4;
+                Some(setting)
+            }
+            // "CUNNING>45 at [S]": without parentheses.
+            (Some(Tok::Word(w)), _, _, _) if w.eq_ignore_ascii_case("at") => {
+                let Some(Tok::Icon(code)) = self.tok(at + 1) else {
+                    return None;
+                };
+                let setting = Setting::from_icon(code)?;
+                self.pos += 2;
                 Some(setting)
             }
             _ => None,
@@ -672,6 +903,14 @@ impl Parser {
                 self.pos += 1;
                 Ok(Requirement::Personnel(t))
             }
+            Some(Tok::Lore(words, title)) => {
+                self.pos += 1;
+                Ok(Requirement::Lore { words, title })
+            }
+            Some(Tok::Word(w)) if w.eq_ignore_ascii_case("discard") => {
+                self.pos += 1;
+                Ok(Requirement::Discard(Box::new(self.bare_term()?)))
+            }
             Some(Tok::Icon(code)) => {
                 self.pos += 1;
                 let canonical = crate::vocab::vocabulary()
@@ -701,6 +940,9 @@ impl Parser {
                 Ok(Requirement::Not(Box::new(self.bare_term()?)))
             }
             Some(Tok::Num(n)) => {
+                if let Some(range) = self.between(n) {
+                    return Ok(range);
+                }
                 self.pos += 1;
                 self.counted(n)
             }
@@ -709,8 +951,12 @@ impl Parser {
                 Ok(Requirement::Absent(Box::new(self.bare_term()?)))
             }
             Some(Tok::Word(w)) => {
-                if let Some(total) = self.total(&w) {
+                if let Some(total) = self.total().or_else(|| self.exactly()) {
                     return Ok(total);
+                }
+                if let Some((kind, len)) = self.card_kind_at(self.pos) {
+                    self.pos += len;
+                    return Ok(self.cards_of(kind));
                 }
                 if let Some(size) = self.more_than() {
                     return Ok(size);
@@ -767,6 +1013,18 @@ impl Parser {
                 name: name.clone(),
                 count: n * count,
             }),
+            (false, [Requirement::Cards { kind, with, .. }]) => Ok(Requirement::Cards {
+                kind: kind.clone(),
+                count: n as u32,
+                with: with.clone(),
+            }),
+            // "any personnel remaining", "at least six personnel": a count of
+            // anyone, unless a selection follows ("one personnel (random
+            // selection)": a selection, not a requirement).
+            (true, []) if !with && self.count_ends() => Ok(Requirement::GroupSize {
+                cmp: Cmp::Ge,
+                count: n as u32,
+            }),
             // "one personnel (random selection)": a count of anyone is a
             // selection, not a requirement.
             (_, []) => Err(RequirementError(format!(
@@ -802,7 +1060,27 @@ impl Parser {
         })
     }
 
+    /// A count of personnel is a requirement where the term ends after it
+    /// (past the place words); a parenthesis names how they are selected
+    /// and a verb what befalls them ("one personnel (random selection)",
+    /// "one Away Team member is killed"): a selection, not a requirement.
+    fn count_ends(&self) -> bool {
+        let places = ["present", "remaining", "aboard"];
+        let mut at = self.pos;
+        while matches!(self.tok(at), Some(Tok::Word(w)) if places.contains(&w.as_str())) {
+            at += 1;
+        }
+        matches!(
+            self.tok(at),
+            None | Some(Tok::Stop | Tok::Plus | Tok::Or(_) | Tok::Close | Tok::Comma)
+        )
+    }
+
     fn at_member_noun(&self) -> bool {
+        self.member_noun_at(self.pos)
+    }
+
+    fn member_noun_at(&self, at: usize) -> bool {
         const NOUNS: [&str; 7] = [
             "personnel",
             "member",
@@ -812,7 +1090,7 @@ impl Parser {
             "team",
             "people",
         ];
-        matches!(self.peek(), Some(Tok::Word(w)) if NOUNS.contains(&w.to_lowercase().as_str()))
+        matches!(self.tok(at), Some(Tok::Word(w)) if NOUNS.contains(&w.to_lowercase().as_str()))
     }
 
     fn skip_member_nouns(&mut self) -> bool {
@@ -827,7 +1105,7 @@ impl Parser {
     /// "with", "who has", "who have", "present has": the features each member has.
     fn skip_relative(&mut self) -> bool {
         let start = self.pos;
-        for w in ["with", "who", "present", "must", "has", "have"] {
+        for w in ["with", "who", "present", "must", "each", "has", "have"] {
             self.skip_word(w);
         }
         let colon = self.peek() == Some(&Tok::Colon);
@@ -865,21 +1143,102 @@ impl Parser {
         })
     }
 
-    /// `INTEGRITY>32`.
-    fn total(&mut self, w: &str) -> Option<Requirement> {
-        let attr = Attribute::parse(w)?;
-        let Some(Tok::Cmp(cmp)) = self.tok(self.pos + 1).cloned() else {
+    /// `INTEGRITY>32`, "total CUNNING + STRENGTH>68", "their combined
+    /// STRENGTH>16", "total attributes > 63" (all three added).
+    fn total(&mut self) -> Option<Requirement> {
+        let save = self.pos;
+        while matches!(self.peek(), Some(Tok::Word(w)) if ["total", "combined"].contains(&w.to_lowercase().as_str()))
+        {
+            self.pos += 1;
+        }
+        let attrs = self.attributes();
+        match (self.peek().cloned(), self.tok(self.pos + 1).cloned()) {
+            (Some(Tok::Cmp(cmp)), Some(Tok::Num(n))) if !attrs.is_empty() => {
+                self.pos += 2;
+                Some(Requirement::Total {
+                    attrs,
+                    cmp,
+                    value: n as i32,
+                })
+            }
+            _ => {
+                self.pos = save;
+                None
+            }
+        }
+    }
+
+    /// Attribute names joined by "+" ("CUNNING + STRENGTH"), or
+    /// "attributes" for all three.
+    fn attributes(&mut self) -> Vec<Attribute> {
+        let mut attrs = Vec::new();
+        while let Some(Tok::Word(w)) = self.peek().cloned() {
+            if w.eq_ignore_ascii_case("attributes") {
+                attrs.extend(ALL_ATTRIBUTES);
+            } else if let Some(a) = Attribute::parse(&w) {
+                attrs.push(a);
+            } else {
+                break;
+            }
+            self.pos += 1;
+            let more = matches!(self.tok(self.pos + 1), Some(Tok::Word(w)) if is_attribute_word(w));
+            if self.peek() != Some(&Tok::Plus) || !more {
+                break;
+            }
+            self.pos += 1;
+        }
+        attrs
+    }
+
+    /// "22 < STRENGTH < 55": a total between two bounds.
+    fn between(&mut self, low: f32) -> Option<Requirement> {
+        let (Some(Tok::Cmp(c1)), Some(Tok::Word(w)), Some(Tok::Cmp(c2)), Some(Tok::Num(high))) = (
+            self.tok(self.pos + 1).cloned(),
+            self.tok(self.pos + 2).cloned(),
+            self.tok(self.pos + 3).cloned(),
+            self.tok(self.pos + 4).cloned(),
+        ) else {
             return None;
         };
-        let Some(Tok::Num(n)) = self.tok(self.pos + 2).cloned() else {
-            return None;
-        };
-        self.pos += 3;
-        Some(Requirement::Total {
-            attr,
+        let attr = Attribute::parse(&w)?;
+        self.pos += 5;
+        let total = |cmp, value: f32| Requirement::Total {
+            attrs: vec![attr],
             cmp,
-            value: n as i32,
-        })
+            value: value as i32,
+        };
+        Some(Requirement::All(vec![
+            total(c1.flipped(), low),
+            total(c2, high),
+        ]))
+    }
+
+    /// "exactly 50 CUNNING", "exactly 7 personnel".
+    fn exactly(&mut self) -> Option<Requirement> {
+        if !matches!(self.peek(), Some(Tok::Word(w)) if w == "exactly") {
+            return None;
+        }
+        let Some(Tok::Num(n)) = self.tok(self.pos + 1).cloned() else {
+            return None;
+        };
+        let save = self.pos;
+        self.pos += 2;
+        let attrs = self.attributes();
+        if !attrs.is_empty() {
+            return Some(Requirement::Total {
+                attrs,
+                cmp: Cmp::Eq,
+                value: n as i32,
+            });
+        }
+        if self.skip_member_nouns() {
+            return Some(Requirement::GroupSize {
+                cmp: Cmp::Eq,
+                count: n as u32,
+            });
+        }
+        self.pos = save;
+        None
     }
 
     /// `x2` after a skill (1 when absent).
@@ -901,19 +1260,25 @@ impl Parser {
     /// "an Admiral" is a classification or feature; "any Scotty" names any
     /// personnel of that name unless it is a skill ("any Intelligence").
     fn after_article(&mut self, article: &str) -> Result<Requirement, RequirementError> {
+        // "a personnel with 2 Navigation", "a female ENGINEER", "any Orion
+        // Syndicate personnel": one member with every feature named.
         if self.at_member_noun() {
             return self.counted(1.0);
         }
+        let known = self.known_name_at(self.pos).is_some();
         if article == "any" {
             if let Some(family) = self.family() {
                 return Ok(family);
             }
             if let Some(Tok::Word(w)) = self.peek().cloned() {
-                if w.starts_with(|c: char| c.is_uppercase()) && known_name(&w).is_none() {
+                if w.starts_with(|c: char| c.is_uppercase()) && !known {
                     self.pos += 1;
                     return Ok(Requirement::AnyNamed(w));
                 }
             }
+        }
+        if known {
+            return self.counted(1.0);
         }
         self.bare_term()
     }
@@ -999,7 +1364,7 @@ impl Parser {
     }
 
     /// A capitalised word follows that would join the name read here (a
-    /// multi-word name the vocabulary does not know, such as "Tractor Beam":
+    /// multi-word name the vocabulary does not know, such as "Think Tank":
     /// read whole, then refused by name).
     fn continues_name(&self) -> bool {
         matches!(self.tok(self.pos + 1), Some(Tok::Word(w)) if w.starts_with(char::is_uppercase) && !is_caps(w))
@@ -1013,13 +1378,55 @@ impl Parser {
         Some(n)
     }
 
+    /// Cards of a kind, and what each must have ("artifact with \"Vulcan\"
+    /// in title or lore"); the word "card(s)" after the kind is left out.
+    fn cards_of(&mut self, kind: String) -> Requirement {
+        self.skip_word("card");
+        self.skip_word("cards");
+        let with = matches!(self.peek(), Some(Tok::Word(w)) if w == "with")
+            && self.starts_term(self.pos + 1);
+        let with = with.then(|| {
+            self.pos += 1;
+            let save = self.pos;
+            self.bare_term().map_err(|_| self.pos = save).ok()
+        });
+        Requirement::Cards {
+            kind,
+            count: 1,
+            with: with.flatten().map(Box::new),
+        }
+    }
+
+    /// A kind of card other than personnel the lexicon names ("hand
+    /// weapon", "Cloaking Device"), singular or plural, with its length.
+    fn card_kind_at(&self, at: usize) -> Option<(String, usize)> {
+        let kinds = &crate::engine::abilities::lexicon::Lexicon::get().card_kinds;
+        (1..=2).rev().find_map(|len| {
+            let words: Vec<&str> = (0..len)
+                .map_while(|k| match self.tok(at + k) {
+                    Some(Tok::Word(w)) => Some(w.as_str()),
+                    _ => None,
+                })
+                .collect();
+            let written = words.join(" ");
+            let singular = written.strip_suffix('s').unwrap_or(&written);
+            let kind = kinds
+                .iter()
+                .find(|k| k.eq_ignore_ascii_case(&written) || k.eq_ignore_ascii_case(singular));
+            kind.filter(|_| words.len() == len)
+                .map(|k| (k.clone(), len))
+        })
+    }
+
     /// The longest known name (a multi-word skill such as "Stellar
     /// Cartography" or "High Council Leader") at token `at`, with its length.
     fn known_name_at(&self, at: usize) -> Option<(String, usize)> {
         (1..=3).rev().find_map(|len| {
-            let words: Vec<&str> = (0..len)
+            // a number may be part of a name ("Section 31"), never its start
+            let words: Vec<String> = (0..len)
                 .map_while(|k| match self.tok(at + k) {
-                    Some(Tok::Word(w)) => Some(w.as_str()),
+                    Some(Tok::Word(w)) => Some(w.clone()),
+                    Some(Tok::Num(n)) if k > 0 && n.fract() == 0.0 => Some(format!("{n}")),
                     _ => None,
                 })
                 .collect();
@@ -1029,6 +1436,16 @@ impl Parser {
                 .map(|n| (n, len))
         })
     }
+}
+
+const ALL_ATTRIBUTES: [Attribute; 3] = [
+    Attribute::Integrity,
+    Attribute::Cunning,
+    Attribute::Strength,
+];
+
+fn is_attribute_word(w: &str) -> bool {
+    w.eq_ignore_ascii_case("attributes") || Attribute::parse(w).is_some()
 }
 
 /// One requirement, or several joined.
@@ -1123,9 +1540,14 @@ fn unknown_name(req: &Requirement) -> Option<String> {
         }
         Requirement::At { req: r, .. }
         | Requirement::Members { each: r, .. }
+        | Requirement::FromUpTo { req: r, .. }
         | Requirement::Not(r)
+        | Requirement::Discard(r)
         | Requirement::Absent(r)
         | Requirement::OnShip(r) => unknown_name(r),
+        Requirement::MissionIcon { at, elsewhere, .. } => {
+            unknown_name(at).or_else(|| unknown_name(elsewhere))
+        }
         Requirement::All(v) | Requirement::Any(v) => v.iter().find_map(unknown_name),
         _ => None,
     }
@@ -1134,7 +1556,7 @@ fn unknown_name(req: &Requirement) -> Option<String> {
 /// A skill, classification, affiliation or personnel feature, or one word
 /// naming a species or other characteristic ("Pakled", "Vedek": a personnel
 /// meets it by its characteristics); a run of words the vocabulary does not
-/// know ("Tractor Beam", "Think Tank") is not read.
+/// know ("Think Tank", "Quantum Slipstream") is not read.
 fn is_known(name: &str) -> bool {
     known_name(name).is_some() || !name.contains(' ')
 }
@@ -1153,6 +1575,7 @@ pub fn parse_leading(text: &str, strict: bool) -> Result<(Requirement, &str), Re
         strict,
         depth: 0,
         chars: text.chars().collect(),
+        placed: false,
     };
     let req = p.expr()?;
     let rest = match p.toks.get(p.pos) {
@@ -1289,9 +1712,14 @@ pub fn names_a_setting(req: &Requirement) -> bool {
         }
         Requirement::All(v) | Requirement::Any(v) => v.iter().any(names_a_setting),
         Requirement::Not(r)
+        | Requirement::Discard(r)
         | Requirement::Absent(r)
         | Requirement::OnShip(r)
+        | Requirement::FromUpTo { req: r, .. }
         | Requirement::Members { each: r, .. } => names_a_setting(r),
+        Requirement::MissionIcon { at, elsewhere, .. } => {
+            names_a_setting(at) || names_a_setting(elsewhere)
+        }
         _ => false,
     }
 }
@@ -1304,19 +1732,23 @@ pub fn evaluate_at(req: &Requirement, group: &[&Card], setting: Option<Setting>)
         req,
         &Encounter {
             group,
-            ship_crew: None,
             setting,
+            ..Encounter::default()
         },
     )
 }
 
 /// Where a requirement is met: the crew or Away Team facing it, the crew
-/// aboard their ship (for a dilemma naming "your ship"), and the setting.
-#[derive(Clone, Copy)]
+/// aboard their ship (for a dilemma naming "your ship"), the setting, the
+/// cards other than personnel with the group (equipment, their ship) and
+/// the mission (for a term that changes with its icons).
+#[derive(Clone, Copy, Default)]
 pub struct Encounter<'a> {
     pub group: &'a [&'a Card],
     pub ship_crew: Option<&'a [&'a Card]>,
     pub setting: Option<Setting>,
+    pub cards: &'a [&'a Card],
+    pub mission: Option<&'a Card>,
 }
 
 /// The personnel of a group: a dual-personnel card stands for its two
@@ -1338,6 +1770,34 @@ pub fn personnel(group: &[&Card]) -> Option<Vec<Card>> {
         }
     };
     Some(group.iter().zip(split).flat_map(whole).collect())
+}
+
+/// Whether some `most` members or fewer (the largest groups first) meet a
+/// test: "STRENGTH>27 from up to four personnel".
+fn some_members(group: &[&Card], most: usize, test: &mut dyn FnMut(&[&Card]) -> bool) -> bool {
+    let size = most.min(group.len());
+    let mut chosen = Vec::with_capacity(size);
+    (1..=size)
+        .rev()
+        .any(|k| choose(group, k, &mut chosen, test))
+}
+
+/// Every way of choosing `k` of `from` (in order), until `test` holds.
+fn choose<'a>(
+    from: &[&'a Card],
+    k: usize,
+    chosen: &mut Vec<&'a Card>,
+    test: &mut dyn FnMut(&[&Card]) -> bool,
+) -> bool {
+    if k == 0 {
+        return test(chosen);
+    }
+    (0..from.len().saturating_sub(k - 1)).any(|i| {
+        chosen.push(from[i]);
+        let found = choose(&from[i + 1..], k - 1, chosen, test);
+        chosen.pop();
+        found
+    })
 }
 
 /// No misses when `met`; else the term with why it is not met.
@@ -1407,16 +1867,57 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
             let have = skill_count(group, name);
             unmet_unless(have >= *count, req, format!("have {have}"))
         }
-        Requirement::Total { attr, cmp, value } => {
-            let have = total(group, *attr);
+        Requirement::Total { attrs, cmp, value } => {
+            let ships: Vec<&Card> = at
+                .cards
+                .iter()
+                .copied()
+                .filter(|c| c.card_type == crate::cards::model::CardType::Ship)
+                .collect();
+            let of = |a: &Attribute| total(if a.of_ship() { &ships } else { group }, *a);
+            let have: i32 = attrs.iter().map(of).sum();
             unmet_unless(cmp.holds(have, *value), req, format!("total {have}"))
         }
+        Requirement::FromUpTo { count, req: inner } => unmet_unless(
+            some_members(group, *count as usize, &mut |few| {
+                evaluate(inner, few).is_empty()
+            }),
+            req,
+            format!("no {count} members meet it"),
+        ),
+        Requirement::Cards { kind, count, with } => {
+            let of_kind = |c: &&&Card| {
+                c.has_characteristic(kind) || c.card_type.name().eq_ignore_ascii_case(kind)
+            };
+            let meets = |c: &&&Card| with.as_ref().is_none_or(|w| evaluate(w, &[**c]).is_empty());
+            let have = at.cards.iter().filter(of_kind).filter(meets).count();
+            unmet_unless(have >= *count as usize, req, format!("have {have}"))
+        }
+        Requirement::MissionIcon {
+            icon,
+            at: there,
+            elsewhere,
+        } => match at.mission {
+            Some(m) if m.has_icon(icon) => evaluate(there, group),
+            _ => evaluate(elsewhere, group),
+        },
         Requirement::Members { count, each } => {
             let have = group
                 .iter()
                 .filter(|c| evaluate(each, &[**c]).is_empty())
                 .count();
             unmet_unless(have >= *count as usize, req, format!("have {have}"))
+        }
+        Requirement::Discard(inner) => evaluate(inner, group),
+        Requirement::Lore { words, title } => {
+            let has = |text: &str| text.to_lowercase().contains(&words.to_lowercase());
+            unmet_unless(
+                group
+                    .iter()
+                    .any(|c| has(&c.lore) || (*title && has(&c.title))),
+                req,
+                "no one's lore has it",
+            )
         }
         Requirement::Not(inner) => {
             // "non-android": someone in the group is not one.
@@ -1440,9 +1941,11 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
             req,
             "one is present",
         ),
+        // a title may name equipment or a ship with the group too ("{Hypospray}")
         Requirement::Personnel(t) => unmet_unless(
             group
                 .iter()
+                .chain(at.cards)
                 .any(|c| crate::engine::abilities::reference_names(t, &c.title)),
             req,
             "not present",
@@ -1510,12 +2013,12 @@ mod tests {
 
     #[test]
     fn a_term_that_cannot_be_read_is_an_error_naming_it() {
-        let e = parse("Physics + Tractor Beam").unwrap_err().0;
-        assert!(e.contains("`Tractor Beam`"), "{e}");
-        let e = parse("Navigation x2 + (Stellar Cartography OR any shuttlecraft) When solved")
+        let e = parse("Physics + Think Tank").unwrap_err().0;
+        assert!(e.contains("`Think Tank`"), "{e}");
+        let e = parse("STRENGTH>40 + (Transporter Skill OR landed ship) May seed")
             .unwrap_err()
             .0;
-        assert!(e.contains("any shuttlecraft"), "{e}");
+        assert!(e.contains("landed ship"), "{e}");
         let e = parse("Leadership + No opposing ships in Neutral Zone")
             .unwrap_err()
             .0;
@@ -1653,6 +2156,192 @@ mod tests {
         assert!(
             !evaluate(&r, &[&a, &c]).is_empty(),
             "2 Diplomacy on one personnel"
+        );
+    }
+
+    fn with_stat(mut c: Card, cun: i32, str_: i32) -> Card {
+        c.cun_wpn = Some(Stat::Num(cun));
+        c.str_shd = Some(Stat::Num(str_));
+        c
+    }
+
+    #[test]
+    fn a_single_personnel_with_features_after_an_article() {
+        let r = parse_conditions("ENGINEER x4 OR a personnel who has 2 Navigation", &[]).unwrap();
+        assert_eq!(
+            r.to_string(),
+            "ENGINEER x4 OR 1 personnel with (Navigation x2)"
+        );
+        let r = parse_conditions("a Navigation personnel who has CUNNING>7", &[]).unwrap();
+        let pilot = with_stat(person("P", &[("Navigation", 1.0)], 5), 8, 5);
+        let dull = with_stat(person("D", &[("Navigation", 1.0)], 5), 5, 5);
+        let clever = with_stat(person("C", &[], 5), 9, 5);
+        assert!(evaluate(&r, &[&pilot]).is_empty());
+        assert!(
+            !evaluate(&r, &[&dull, &clever]).is_empty(),
+            "Navigation and CUNNING>7 on one personnel"
+        );
+        let r = parse_conditions("a female ENGINEER", &[]).unwrap();
+        assert_eq!(r.to_string(), "1 personnel with (female + ENGINEER)");
+    }
+
+    #[test]
+    fn a_list_ends_after_a_term_that_says_where_it_is_met() {
+        let (r, rest) =
+            parse_leading("CUNNING>36 OR 2 SECURITY present, assassin kills one", true).unwrap();
+        assert_eq!(r.to_string(), "CUNNING>36 OR SECURITY x2");
+        assert!(rest.starts_with(", assassin"), "{rest}");
+    }
+
+    #[test]
+    fn a_total_from_up_to_some_members() {
+        let r = parse_conditions("STRENGTH>27 from up to two personnel", &[]).unwrap();
+        assert_eq!(r.to_string(), "STRENGTH>27 from up to 2 personnel");
+        let a = with_stat(person("A", &[], 5), 5, 14);
+        let b = with_stat(person("B", &[], 5), 5, 14);
+        let c = with_stat(person("C", &[], 5), 5, 10);
+        assert!(evaluate(&r, &[&a, &b, &c]).is_empty(), "14 + 14 > 27");
+        assert!(
+            !evaluate(&r, &[&a, &c]).is_empty(),
+            "24 from two, though the group totals more with a third"
+        );
+        let d = with_stat(person("D", &[], 5), 5, 10);
+        assert!(!evaluate(&r, &[&a, &c, &d]).is_empty(), "34 needs three");
+    }
+
+    #[test]
+    fn totals_of_several_attributes_ranges_and_exact_values() {
+        let r = parse_conditions("total CUNNING + STRENGTH>20 OR Greed", &[]).unwrap();
+        assert_eq!(r.to_string(), "(CUNNING+STRENGTH)>20 OR Greed");
+        let a = with_stat(person("A", &[], 5), 8, 8);
+        let b = with_stat(person("B", &[], 5), 3, 3);
+        assert!(evaluate(&r, &[&a, &b]).is_empty(), "22");
+        assert!(!evaluate(&r, &[&a]).is_empty(), "16");
+        let r = parse_conditions("three personnel with total attributes < 15", &[]).unwrap();
+        assert_eq!(
+            r.to_string(),
+            "3 personnel with ((INTEGRITY+CUNNING+STRENGTH)<15)"
+        );
+        let r = parse_conditions("22 < STRENGTH < 30", &[]).unwrap();
+        assert!(!evaluate(&r, &[&a, &b]).is_empty(), "11");
+        let big = with_stat(person("Big", &[], 5), 5, 25);
+        assert!(evaluate(&r, &[&big]).is_empty(), "25");
+        assert!(!evaluate(&r, &[&big, &a]).is_empty(), "33");
+        let r = parse_conditions("exactly 11 CUNNING from all Away Team members", &[]).unwrap();
+        assert_eq!(r.to_string(), "CUNNING=11");
+        assert!(evaluate(&r, &[&a, &b]).is_empty());
+        assert!(!evaluate(&r, &[&a]).is_empty());
+    }
+
+    #[test]
+    fn counts_of_members_and_features_a_member_has_each() {
+        let r = parse_conditions("any personnel remaining", &[]).unwrap();
+        assert_eq!(r.to_string(), "personnel>=1");
+        let r = parse_conditions("at least 2 OFFICER with STRENGTH>5 each", &[]).unwrap();
+        assert_eq!(r.to_string(), "2 personnel with (OFFICER + STRENGTH>5)");
+        let r = parse_conditions("two Away Team members each have INTEGRITY>7", &[]).unwrap();
+        assert_eq!(r.to_string(), "2 personnel with (INTEGRITY>7)");
+        // a count of anyone before a selection or a verb is no requirement
+        assert!(parse_conditions("one personnel (random selection)", &[]).is_err());
+        assert!(parse_conditions("one Away Team member is killed", &[]).is_err());
+    }
+
+    #[test]
+    fn a_term_that_changes_with_the_missions_icon() {
+        let r = parse_conditions("CUNNING>10 (CUNNING>20 if this is a [DQ] mission)", &[]).unwrap();
+        assert_eq!(
+            r.to_string(),
+            "CUNNING>10 (CUNNING>20 if this is a [DQ] mission)"
+        );
+        let a = with_stat(person("A", &[], 5), 15, 5);
+        let group = [&a];
+        let quadrant = Card {
+            icons: vec!["DQ".into()],
+            ..Card::default()
+        };
+        let plain = Card::default();
+        let met = |r: &Requirement, mission: &Card| {
+            let at = Encounter {
+                group: &group,
+                mission: Some(mission),
+                ..Encounter::default()
+            };
+            evaluate_in(r, &at).is_empty()
+        };
+        assert!(met(&r, &plain));
+        assert!(!met(&r, &quadrant));
+        let r = parse_conditions("CUNNING>20 (or CUNNING>10 if this is a [DQ] mission)", &[]);
+        assert!(met(&r.unwrap(), &quadrant));
+    }
+
+    #[test]
+    fn cards_other_than_personnel_with_the_group() {
+        let r = parse_conditions("4 SECURITY OR 2 hand weapons", &[]).unwrap();
+        assert_eq!(r.to_string(), "SECURITY x4 OR 2 hand weapon");
+        let phaser = Card {
+            card_type: crate::cards::model::CardType::Equipment,
+            characteristics: vec!["hand weapon".into()],
+            ..Card::default()
+        };
+        let a = person("A", &[], 5);
+        let group = [&a];
+        let with = |cards: &[&Card]| {
+            let at = Encounter {
+                group: &group,
+                cards,
+                ..Encounter::default()
+            };
+            evaluate_in(&r, &at).is_empty()
+        };
+        assert!(with(&[&phaser, &phaser]));
+        assert!(!with(&[&phaser]));
+        let r = parse("SCIENCE + (Tractor Beam OR INTEGRITY>32)").unwrap();
+        assert_eq!(r.to_string(), "SCIENCE + (a Tractor Beam OR INTEGRITY>32)");
+        let r = parse("Computer Skill + ({[Holo] personnel} OR discard one unique personnel)");
+        let r = r.unwrap().to_string();
+        assert!(r.ends_with("discard (1 personnel with (unique)))"), "{r}");
+    }
+
+    #[test]
+    fn ship_attributes_total_over_the_ship_with_the_group() {
+        let r = parse_conditions("SHIELDS>6 OR Music", &[]).unwrap();
+        let ship = Card {
+            card_type: crate::cards::model::CardType::Ship,
+            str_shd: Some(Stat::Num(8)),
+            ..Card::default()
+        };
+        let a = person("A", &[], 5);
+        let group = [&a];
+        let met = |cards: &[&Card]| {
+            let at = Encounter {
+                group: &group,
+                cards,
+                ..Encounter::default()
+            };
+            evaluate_in(&r, &at).is_empty()
+        };
+        assert!(met(&[&ship]));
+        assert!(!met(&[]));
+    }
+
+    #[test]
+    fn lore_words_numbered_names_and_settings_without_parentheses() {
+        let r = parse("Honor + (3 SECURITY OR 3 [Car] personnel with \"resistance\" in lore)");
+        assert!(r.unwrap().to_string().ends_with("\"resistance\" in lore))"));
+        let r = parse_conditions("Section 31 OR Mindmeld", &[]).unwrap();
+        assert_eq!(r.to_string(), "Section 31 OR Mindmeld");
+        let r = parse_conditions(
+            "2 Navigation and (CUNNING>45 at [S] OR STRENGTH>45 at [P])",
+            &[],
+        );
+        assert_eq!(
+            r.unwrap().to_string(),
+            "Navigation x2 + (CUNNING>45 (at [S]) OR STRENGTH>45 (at [P]))"
+        );
+        let r = parse_conditions("Transporter Skill OR any Orion Syndicate personnel", &[]);
+        assert_eq!(
+            r.unwrap().to_string(),
+            "Transporter Skill OR 1 personnel with (Orion Syndicate)"
         );
     }
 }

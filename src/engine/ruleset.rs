@@ -117,6 +117,13 @@ pub enum EventKind {
     RequirementsMet,
     /// The dilemma has conditions the compiler could not read.
     ConditionsUnknown,
+    /// The player may pay a dilemma's price with one of `among` (who then
+    /// suffers `verb`) instead of its effects, a choice the state does not
+    /// make (Glossary "dilemma resolution", "Choices").
+    ChoicePending {
+        verb: String,
+        among: Vec<usize>,
+    },
     /// A card suffers an effect ("stop", "kill", "damage", "capture").
     Affected {
         verb: String,

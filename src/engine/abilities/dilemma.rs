@@ -33,10 +33,19 @@ pub struct CompiledDilemma {
     pub form: ConditionForm,
     /// Cancels the dilemma's ongoing or delayed effect.
     pub cure: Option<Nullifier>,
+    /// A price the player may choose to pay instead of suffering the
+    /// effects ("unless you \"stop\" a personnel with Biology or MEDICAL",
+    /// "unless MEDICAL \"beams over\" (discarded)"): a choice, not
+    /// conditions (Glossary "dilemma resolution", "Choices").
+    pub choice: Option<Choice>,
     /// What happens (when conditions fail, or always without conditions).
     pub effects: Vec<DilemmaEffect>,
     /// What the text says about where the card goes.
     pub afterwards: Afterwards,
+    /// Targets a sentence selects first ("Randomly select a male and a
+    /// female"): each effect naming them afterwards ("each of them is
+    /// stopped") falls on each target.
+    pub targets: Vec<Victims>,
     /// Sentences (or parts) with game effect the compiler could not read.
     pub unread: Vec<String>,
     /// True when a sentence states conditions the compiler could not read:
@@ -62,6 +71,13 @@ pub enum ConditionForm {
 pub enum Nullifier {
     Present(Requirement),
     Action(String),
+}
+
+/// A price one personnel may pay: the verb they suffer and who may pay it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Choice {
+    pub verb: String,
+    pub who: Requirement,
 }
 
 /// One effect of a dilemma: a verb and its victims.
@@ -251,6 +267,17 @@ impl CompiledDilemma {
         if let Some(rest) = opening(s, &w.triggers) {
             return self.read_leading_requirement(rest, s, w, Lead::Trigger);
         }
+        if let Some(rest) = opening(s, &w.selects) {
+            return self.read_targets(s, rest);
+        }
+        if s.starts_with('(') {
+            // "(If you cannot, discard dilemma.) Until countdown expires, ...":
+            // a remark opening the sentence, then the sentence.
+            if let Some(end) = s.find(')') {
+                self.notes.push(s[..=end].to_string());
+                return self.read_sentence(&s[end + 1..], w);
+            }
+        }
         if let Some(rest) = opening(s, &w.enters_play) {
             let (place, more) = split_clause(rest);
             self.afterwards.enters_play = Some(place.trim().to_string());
@@ -259,21 +286,44 @@ impl CompiledDilemma {
         self.read_effect(s, w);
     }
 
+    /// Conditions read from a sentence. A second set ("Space mission: ...
+    /// unless SHIELDS>6. Planet mission: ... unless SCIENCE", a combo
+    /// dilemma's halves, "unless one of them has ...") is not joined to the
+    /// first: how the two combine is not read, so the conditions are unread.
+    fn set_conditions(&mut self, req: Requirement, sentence: &str) {
+        match &self.conditions {
+            None => self.conditions = Some(req),
+            Some(first) => {
+                self.unread_conditions = true;
+                self.unread.push(format!(
+                    "{sentence} (a second set of conditions, {req}, beside {first}: how they combine is not read)"
+                ));
+            }
+        }
+    }
+
     /// "To get past requires X[; then ...]": the conditions, then whatever
     /// follows them in the sentence.
     fn read_conditions(&mut self, rest: &str, sentence: &str, w: &DilemmaWords) {
         match requirement_then(rest, w) {
             Ok((req, more)) => {
-                self.conditions = Some(req);
+                self.set_conditions(req, sentence);
                 self.form = ConditionForm::ToGetPast;
                 self.read_sentence(more, w);
             }
             // "To get past, one Diplomacy OR Leadership personnel (opponent's
             // choice) must be "stopped"": getting past costs the selected
             // personnel, an effect rather than conditions.
-            Err(e) => match effects_of(rest, w) {
-                Ok(effects) => self.effects.extend(effects),
-                Err(_) => {
+            Err(e) => match (task(rest, w), effects_of(rest, w)) {
+                (Some(who), _) => {
+                    self.set_conditions(who, sentence);
+                    self.form = ConditionForm::ToGetPast;
+                    self.unread.push(format!(
+                        "{sentence} (what they must do to get past is not read; who must be present is the conditions)"
+                    ));
+                }
+                (None, Ok(effects)) => self.effects.extend(effects),
+                (None, Err(_)) => {
                     self.unread_conditions = true;
                     self.unread.push(format!("{sentence} ({e})"))
                 }
@@ -297,7 +347,7 @@ impl CompiledDilemma {
             }
         };
         match lead {
-            Lead::Conditions => self.conditions = Some(req),
+            Lead::Conditions => self.set_conditions(req, sentence),
             // A trigger opens the dilemma; a later "If ..." sentence governs
             // only its own effects.
             Lead::Trigger if self.effects.is_empty() && self.trigger.is_none() => {
@@ -315,6 +365,32 @@ impl CompiledDilemma {
         self.read_sentence(more, w);
     }
 
+    /// "Randomly select a male and a female": one target of each kind.
+    fn read_targets(&mut self, sentence: &str, rest: &str) {
+        let how = if sentence.to_ascii_lowercase().starts_with("random") {
+            Selection::Random
+        } else {
+            Selection::You
+        };
+        let targets: Result<Vec<Victims>, String> = split_outside_parens(rest, " and ")
+            .iter()
+            .map(|t| {
+                let kind = t.trim().trim_start_matches("a ").trim_start_matches("an ");
+                Ok(Victims {
+                    count: Count::Exactly(1),
+                    scope: Scope::Facing,
+                    filter: Some(one_or_all(features(kind)?)),
+                    selection: Some(how.clone()),
+                    spared: None,
+                })
+            })
+            .collect();
+        match targets {
+            Ok(t) => self.targets = t,
+            Err(e) => self.unread.push(format!("{sentence} ({e})")),
+        }
+    }
+
     /// "EFFECT [unless X]".
     fn read_effect(&mut self, s: &str, w: &DilemmaWords) {
         if let Some(head) = closing(s, &w.if_any) {
@@ -324,10 +400,51 @@ impl CompiledDilemma {
             Some((at, len)) => (&s[..at], Some(&s[at + len..])),
             None => (s, None),
         };
-        if let Some(cond) = unless {
+        if let Some(cond) = unless.map(str::trim_start) {
+            if let Some(cure) = opening(cond, &w.cures) {
+                // "die when countdown expires unless cured by 3 MEDICAL": a
+                // delayed effect's "unless" is a cure, not conditions.
+                self.cure = Some(nullifier(cure, w));
+            } else if let Some(choice) = price(cond, w) {
+                self.choice = Some(choice);
+            } else {
+                self.read_unless(s, cond, w);
+            }
+        }
+        match effects_of(effect, w) {
+            Ok(e) => {
+                let e: Vec<DilemmaEffect> = e
+                    .into_iter()
+                    .map(|e| self.such(e, w, effect))
+                    .flat_map(|e| self.on_targets(e, w, effect))
+                    .collect();
+                self.effects.extend(e)
+            }
+            Err(u) => self.unread.push(u),
+        }
+    }
+
+    /// An effect naming the targets selected before ("each of them is
+    /// stopped"): one effect on each target.
+    fn on_targets(&self, e: DilemmaEffect, w: &DilemmaWords, text: &str) -> Vec<DilemmaEffect> {
+        if self.targets.is_empty() || find_word(text, &w.selected).is_none() {
+            return vec![e];
+        }
+        self.targets
+            .iter()
+            .map(|t| DilemmaEffect {
+                victims: t.clone(),
+                ..e.clone()
+            })
+            .collect()
+    }
+
+    /// The conditions after a trailing "unless", and the sentence after them.
+    fn read_unless(&mut self, s: &str, cond: &str, w: &DilemmaWords) {
+        {
             match requirement_then(cond, w) {
                 Ok((req, more)) => {
-                    self.conditions = Some(req);
+                    self.set_conditions(req, s);
                     self.read_sentence(more, w);
                 }
                 Err(e) => {
@@ -335,14 +452,6 @@ impl CompiledDilemma {
                     self.unread.push(format!("{s} ({e})"))
                 }
             }
-        }
-        match effects_of(effect, w) {
-            Ok(e) => {
-                let e: Vec<DilemmaEffect> =
-                    e.into_iter().map(|e| self.such(e, w, effect)).collect();
-                self.effects.extend(e)
-            }
-            Err(u) => self.unread.push(u),
         }
     }
 
@@ -394,6 +503,8 @@ enum Lead {
 /// A requirement at the start of `text`, the place words after it, and the
 /// rest of the sentence after a comma or semicolon (with a "then" dropped).
 fn requirement_then<'a>(text: &'a str, w: &DilemmaWords) -> Result<(Requirement, &'a str), String> {
+    // "crew must have at least 3 OFFICER": the group facing the dilemma.
+    let text = opening(text, &w.subjects).unwrap_or(text);
     let (req, rest) = requirements::parse_leading(text, true).map_err(|e| e.to_string())?;
     let mut rest = rest.trim_start();
     while let Some(r) = opening(rest, &w.places) {
@@ -411,6 +522,67 @@ fn requirement_then<'a>(text: &'a str, w: &DilemmaWords) -> Result<(Requirement,
         return Err(format!("cannot read `{rest}` after the requirement {req}"));
     }
     Ok((req, more))
+}
+
+/// A price after "unless": the player and a verb before who pays it ("you
+/// \"stop\" a personnel with Biology or MEDICAL"), or who pays it, a quoted
+/// phrase and the verb in parentheses ("MEDICAL \"beams over\" (discarded)",
+/// "one OFFICER is \"placed in the box\" (\"stopped\")").
+fn price(cond: &str, w: &DilemmaWords) -> Option<Choice> {
+    let verb_of = |text: &str| {
+        let bare = text.trim_matches(|c: char| !c.is_alphanumeric());
+        clause::effect_verbs(&grammar::tokenize(bare))
+            .into_iter()
+            .next()
+    };
+    if let Some(rest) = opening(cond, &w.payer) {
+        let (verb, who) = rest.split_once(' ')?;
+        let verb = verb_of(verb)?;
+        let who = requirements::parse_conditions(who, &w.places).ok()?;
+        return Some(Choice { verb, who });
+    }
+    let (who, rest) = requirements::parse_leading(cond, true).ok()?;
+    // the phrase before the verb, quoted or not, is words only
+    let rest = rest.trim_start();
+    let open = rest.find('(')?;
+    let phrase = &rest[..open];
+    if phrase.contains([',', ';']) {
+        return None;
+    }
+    let inside = rest[open + 1..].split(')').next()?.trim_matches('"');
+    if inside.contains(' ') {
+        return None;
+    }
+    Some(Choice {
+        verb: verb_of(inside)?,
+        who,
+    })
+}
+
+/// Who must perform a task to get past: "most CUNNING MEDICAL must relocate
+/// ...", "place most CUNNING ENGINEER present atop mission", "three
+/// personnel present (random selection) must face the abyss", "one male and
+/// one female (your choice) must run off". Their presence is the conditions
+/// (Glossary "dilemma resolution", Conditions: "To get past, most CUNNING
+/// MEDICAL present must help aliens ... the MEDICAL is not considered a
+/// target"); what they must do is read no further.
+fn task(text: &str, w: &DilemmaWords) -> Option<Requirement> {
+    if let Some((at, len)) = find_word(text, &w.superlatives) {
+        // at most one word (a verb) before the superlative
+        if text[..at].split_whitespace().count() > 1 {
+            return None;
+        }
+        let after = text[at + len..].trim_start();
+        let kind = after
+            .split_once(' ')
+            .map(|(attr, kind)| requirements::Attribute::parse(attr).map(|_| kind))??;
+        let (req, _) = requirements::parse_leading(kind, true).ok()?;
+        return Some(req);
+    }
+    let open = text.find('(')?;
+    let inside = text[open..].split(')').next()?;
+    selection_in(inside, w)?;
+    requirements::parse_conditions(&text[..open], &w.places).ok()
 }
 
 /// A nullifier's or cure's text: a requirement read whole, else an action
@@ -882,5 +1054,111 @@ mod tests {
             counted_kind("Two personnel present die.", &Lexicon::get().dilemma),
             None
         );
+    }
+
+    #[test]
+    fn a_price_the_player_may_pay_is_a_choice_not_conditions() {
+        let d = compile_dilemma(
+            "Triage",
+            "One personnel (random selection) is killed unless you \"stop\" a personnel with Biology or MEDICAL.",
+        );
+        assert!(!d.unread_conditions && d.conditions.is_none(), "{d:?}");
+        let c = d.choice.expect("a choice");
+        assert_eq!(c.verb, "stop");
+        assert_eq!(c.who.to_string(), "1 personnel with (Biology) OR MEDICAL");
+        let d = compile_dilemma(
+            "Plague",
+            "Entire crew immediately dies unless MEDICAL \"beams over\" (discarded). Discard dilemma.",
+        );
+        assert_eq!(d.choice.map(|c| c.verb).as_deref(), Some("discard"));
+        // conditions after "unless" stay conditions
+        let d = compile_dilemma("Trap", "Kills one personnel unless SECURITY present.");
+        assert!(d.choice.is_none() && d.conditions.is_some());
+    }
+
+    #[test]
+    fn a_delayed_effect_unless_cured_is_a_cure() {
+        let d = compile_dilemma(
+            "Fatigue",
+            "Personnel die when countdown expires unless cured by 3 MEDICAL.",
+        );
+        assert!(d.conditions.is_none() && !d.unread_conditions);
+        assert_eq!(
+            d.cure,
+            Some(Nullifier::Present(
+                requirements::parse("3 MEDICAL").unwrap()
+            ))
+        );
+    }
+
+    #[test]
+    fn who_must_perform_a_task_to_get_past_is_the_conditions() {
+        let d = compile_dilemma(
+            "Oath",
+            "To get past, most CUNNING MEDICAL must relocate with dilemma to nearest planet.",
+        );
+        assert_eq!(
+            d.conditions.map(|c| c.to_string()).as_deref(),
+            Some("MEDICAL")
+        );
+        assert!(
+            !d.unread_conditions && !d.unread.is_empty(),
+            "the task is kept"
+        );
+        let d = compile_dilemma(
+            "Abyss",
+            "To get past, three personnel present (random selection) must face the abyss.",
+        );
+        assert_eq!(
+            d.conditions.map(|c| c.to_string()).as_deref(),
+            Some("personnel>=3")
+        );
+    }
+
+    #[test]
+    fn a_subject_before_conditions_is_the_group_facing_it() {
+        let d = compile_dilemma(
+            "Lock",
+            "To get past, crew must have at least 3 OFFICER with STRENGTH>5 each.",
+        );
+        assert_eq!(
+            d.conditions.map(|c| c.to_string()).as_deref(),
+            Some("3 personnel with (OFFICER + STRENGTH>5)")
+        );
+    }
+
+    #[test]
+    fn a_second_set_of_conditions_is_not_read_over_the_first() {
+        let d = compile_dilemma(
+            "Entity",
+            "Space mission: kills all life on ship unless SHIELDS>6 OR Music aboard. Planet mission: kills entire Away Team unless SCIENCE and MEDICAL present.",
+        );
+        assert!(d.unread_conditions);
+        assert!(
+            d.unread.iter().any(|u| u.contains("second set")),
+            "{:?}",
+            d.unread
+        );
+    }
+
+    #[test]
+    fn targets_selected_first_are_the_victims_named_after() {
+        let d = compile_dilemma(
+            "Romance",
+            "Randomly select a male and a female. (If you cannot, discard dilemma.) Until countdown expires, each of them is stopped.",
+        );
+        let stops: Vec<String> = d
+            .effects
+            .iter()
+            .filter(|e| e.verb == "stop")
+            .map(|e| e.victims.filter.as_ref().unwrap().to_string())
+            .collect();
+        assert_eq!(stops, ["male", "female"]);
+        assert!(d
+            .effects
+            .iter()
+            .all(|e| e.victims.count == Count::Exactly(1)
+                && e.victims.selection == Some(Selection::Random)));
+        assert!(d.unread.is_empty(), "{:?}", d.unread);
     }
 }

@@ -137,6 +137,11 @@ pub struct Lexicon {
     /// species and titles a personnel has.
     #[serde(default)]
     pub personnel_features: Vec<String>,
+    /// Characteristics of cards other than personnel a requirement may name
+    /// ("2 hand weapons", "a Cloaking Device"): met by equipment or a ship
+    /// present with the group.
+    #[serde(default)]
+    pub card_kinds: Vec<String>,
     /// Card properties a sentence of game text states on its own
     /// ("Unique.", "Not duplicatable."), as the checks name them.
     #[serde(default)]
@@ -254,6 +259,21 @@ pub struct DilemmaWords {
     pub ships: Vec<String>,
     /// Phrases naming cards beyond the group facing the dilemma.
     pub broader: Vec<String>,
+    /// Who a condition is of, written before it ("crew must have", "remaining
+    /// Away Team has"): the crew or Away Team facing the dilemma.
+    #[serde(default)]
+    pub subjects: Vec<String>,
+    /// The player, opening a price they may choose to pay after "unless"
+    /// ("unless you \"stop\" a personnel with Biology").
+    #[serde(default)]
+    pub payer: Vec<String>,
+    /// A sentence selecting the dilemma's targets first ("Randomly select a
+    /// male and a female"), and the words naming them afterwards ("each of
+    /// them is stopped").
+    #[serde(default)]
+    pub selects: Vec<String>,
+    #[serde(default)]
+    pub selected: Vec<String>,
 }
 
 /// A selection phrase ("random selection") and who selects.

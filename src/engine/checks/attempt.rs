@@ -708,7 +708,8 @@ fn requirement_read(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {
 fn met_together(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {
     let in_play: Vec<Card> = m.able().iter().map(|&p| m.state.card_in_play(p)).collect();
     let cards: Vec<&Card> = in_play.iter().collect();
-    let unmet = requirements::evaluate(&m.req, &cards);
+    let unmet =
+        crate::engine::first_edition::encounter::unmet_where_they_stand(m.state, &m.req, &m.able());
     let grounds = requirements::grounds::grounds(&m.req, &cards);
     reasons.extend(requirements::grounds::reasons(&grounds, &cards));
     if unmet.is_empty() {

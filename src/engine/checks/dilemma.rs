@@ -29,10 +29,15 @@ fn facing_group(q: &Question, state: &GameState) -> Vec<usize> {
     super::attempt::group(&by_only, state)
 }
 
-/// The ship a question's group is on or is, if any.
+/// The ship a question's group is on or is, if any: among `by` when given
+/// (then `card` is only what a claim is about), else `card`.
 fn facing_ship(q: &Question, state: &GameState) -> Option<usize> {
-    q.who
-        .pieces()
+    let pieces = if q.who.by.is_empty() {
+        q.who.pieces()
+    } else {
+        q.who.by()
+    };
+    pieces
         .into_iter()
         .find(|&i| state.pieces[i].card.card_type == CardType::Ship)
 }
@@ -82,6 +87,18 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
     }
 }
 
+/// What leaves the whole encounter open: conditions the engine cannot
+/// read, or a price the player may pay instead of its effects.
+fn open(events: &[Event]) -> Option<String> {
+    events.iter().find_map(|e| match &e.kind {
+        EventKind::ConditionsUnknown => {
+            Some("the dilemma has conditions the engine cannot read".to_string())
+        }
+        EventKind::ChoicePending { .. } => Some(e.reason.text.clone()),
+        _ => None,
+    })
+}
+
 /// The value of the encounter: overcome, not overcome, nullified, no effect.
 fn overcome(events: &[Event], reasons: Vec<Reason>, is: &Option<String>, title: &str) -> Verdict {
     let value = events.iter().find_map(|e| match &e.kind {
@@ -91,12 +108,8 @@ fn overcome(events: &[Event], reasons: Vec<Reason>, is: &Option<String>, title: 
         EventKind::TriggerAbsent => Some("no effect"),
         _ => None,
     });
-    if ruleset::has(events, &EventKind::ConditionsUnknown) {
-        return undecided(
-            format!("{title} has conditions the engine cannot read"),
-            reasons,
-            RESOLUTION,
-        );
+    if let Some(why) = open(events) {
+        return undecided(why, reasons, RESOLUTION);
     }
     match value {
         Some(v) => super::claim(v.to_string(), is, reasons, RESOLUTION),
@@ -122,12 +135,8 @@ fn where_or_whether(claim: &str) -> Option<fn(&EventKind) -> bool> {
 }
 
 fn whether(events: &[Event], reasons: Vec<Reason>, holds: fn(&EventKind) -> bool) -> Verdict {
-    if ruleset::has(events, &EventKind::ConditionsUnknown) {
-        return undecided(
-            "the dilemma has conditions the engine cannot read",
-            reasons,
-            RESOLUTION,
-        );
+    if let Some(why) = open(events) {
+        return undecided(why, reasons, RESOLUTION);
     }
     let yes = events.iter().any(|e| holds(&e.kind));
     Verdict::yes_no(yes, reasons, vec![super::g(SUMMARY)])
@@ -143,12 +152,8 @@ fn continues(
     mut reasons: Vec<Reason>,
 ) -> Verdict {
     let handle = &state.pieces[card].handle;
-    if ruleset::has(events, &EventKind::ConditionsUnknown) {
-        return undecided(
-            "the dilemma has conditions the engine cannot read",
-            reasons,
-            RESOLUTION,
-        );
+    if let Some(why) = open(events) {
+        return undecided(why, reasons, RESOLUTION);
     }
     let touched = events.iter().find_map(|e| match &e.kind {
         EventKind::Affected { verb, piece } if *piece == card => Some(verb.clone()),
@@ -212,12 +217,8 @@ fn suffers(
         ));
         return Verdict::yes_no(false, reasons, vec![]);
     }
-    if ruleset::has(events, &EventKind::ConditionsUnknown) {
-        return undecided(
-            "the dilemma has conditions the engine cannot read",
-            reasons,
-            RESOLUTION,
-        );
+    if let Some(why) = open(events) {
+        return undecided(why, reasons, RESOLUTION);
     }
     let undecided_by = |e: &Event, reasons: Vec<Reason>| {
         let EventKind::Selection { how, .. } = &e.kind else {

@@ -97,9 +97,7 @@ fn requirements_at_the_end(
             )]
         }
     };
-    let cards: Vec<&crate::cards::model::Card> =
-        remaining.iter().map(|&p| &state.pieces[p].card).collect();
-    let missing = requirements::evaluate(&req, &cards);
+    let missing = super::encounter::unmet_where_they_stand(state, &req, &remaining);
     if missing.is_empty() {
         let mut events = vec![event(
             EventKind::RequirementsMet,

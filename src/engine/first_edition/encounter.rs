@@ -25,10 +25,16 @@ const SUMMARY: &str = "dilemma resolution - summary";
 const DUAL_PERSONNEL: &str = "dual-personnel cards";
 
 /// Where the dilemma is met and who meets it.
+#[derive(Clone)]
 struct Facing {
     group: Vec<usize>,
     ship_crew: Vec<usize>,
     setting: Option<Setting>,
+    /// Equipment with the group and the ship it is aboard ("2 hand
+    /// weapons", "a Cloaking Device").
+    cards: Vec<usize>,
+    /// The location where the dilemma is met.
+    location: Option<usize>,
 }
 
 impl Facing {
@@ -42,12 +48,19 @@ impl Facing {
             .map(|&p| state.card_in_play(p))
             .collect();
         let crew_refs: Vec<&Card> = crew.iter().collect();
+        let cards: Vec<Card> = self.cards.iter().map(|&p| state.card_in_play(p)).collect();
+        let card_refs: Vec<&Card> = cards.iter().collect();
         requirements::evaluate_in(
             req,
             &Encounter {
                 group: &refs,
                 ship_crew: (!crew.is_empty()).then_some(crew_refs.as_slice()),
                 setting: self.setting,
+                cards: &card_refs,
+                mission: self
+                    .location
+                    .and_then(|l| state.locations.get(l))
+                    .map(|l| &l.mission),
             },
         )
     }
@@ -55,6 +68,24 @@ impl Facing {
     fn meets(&self, state: &GameState, req: &Requirement, members: &[usize]) -> bool {
         self.unmet(state, req, members).is_empty()
     }
+}
+
+/// What `group` misses of `req` where it stands: with the equipment and
+/// ship with it and the mission of its location (a mission's requirements:
+/// "2 hand weapons", "RANGE + WEAPONS + SHIELDS>25").
+pub fn unmet_where_they_stand(
+    state: &GameState,
+    req: &Requirement,
+    group: &[usize],
+) -> Vec<String> {
+    let facing = Facing {
+        group: group.to_vec(),
+        ship_crew: Vec::new(),
+        setting: setting(state, group),
+        cards: cards_with(state, group),
+        location: group.first().and_then(|&p| state.location_of(p)),
+    };
+    facing.unmet(state, req, group)
 }
 
 /// The event of the card-specific ruling on `aspect` of the dilemma, when
@@ -79,6 +110,8 @@ pub fn encounter(
         group: group.to_vec(),
         ship_crew: ship_crew(state, group, ship),
         setting: setting(state, group),
+        cards: cards_with(state, group),
+        location: group.first().and_then(|&p| state.location_of(p)),
     };
     let mut events: Vec<Event> = d
         .unread
@@ -264,14 +297,11 @@ fn with_conditions(
 ) {
     // "To get past requires X": effects written beside the conditions happen
     // in any case, and the conditions are checked on who remains.
-    let mut f = Facing {
-        group: f.group.clone(),
-        ship_crew: f.ship_crew.clone(),
-        setting: f.setting,
-    };
+    let mut f = f.clone();
     if d.form == ConditionForm::ToGetPast {
-        for e in d.effects.iter().filter(|e| !is_such(d, e)) {
-            events.extend(apply_effect(state, d, e, &f, ship));
+        let beside: Vec<&DilemmaEffect> = d.effects.iter().filter(|e| !is_such(d, e)).collect();
+        if !instructions(state, d, &beside, &f, ship, events) {
+            return;
         }
         f.group
             .retain(|&p| !state.is_stopped(p) && state.in_play(p));
@@ -310,8 +340,9 @@ fn with_conditions(
         RESOLUTION,
     ));
     if d.form == ConditionForm::Unless {
-        for e in &d.effects {
-            events.extend(apply_effect(state, d, e, &f, ship));
+        let all: Vec<&DilemmaEffect> = d.effects.iter().collect();
+        if !instructions(state, d, &all, &f, ship, events) {
+            return;
         }
     }
     if d.afterwards.mission_continues {
@@ -388,6 +419,59 @@ fn where_it_goes(d: &CompiledDilemma) -> Event {
     )
 }
 
+/// The dilemma's instructions, or the price the player may pay instead
+/// ("unless you \"stop\" a personnel with Biology or MEDICAL"): with no one
+/// able to pay it, the effects happen; a payer the scenario selected pays
+/// it; else the player's choice is still to be made (`false`: resolution
+/// waits on it). `effects` are the instructions this step carries out.
+fn instructions(
+    state: &mut GameState,
+    d: &CompiledDilemma,
+    effects: &[&DilemmaEffect],
+    f: &Facing,
+    ship: Option<usize>,
+    events: &mut Vec<Event>,
+) -> bool {
+    let Some(choice) = &d.choice else {
+        for e in effects {
+            events.extend(apply_effect(state, d, e, f, ship));
+        }
+        return true;
+    };
+    let payers: Vec<usize> = f
+        .group
+        .iter()
+        .copied()
+        .filter(|&p| f.meets(state, &choice.who, &[p]))
+        .collect();
+    let price = format!("{} ({} {})", d.title, choice.verb, choice.who);
+    if payers.is_empty() {
+        events.push(event(
+            EventKind::Reading,
+            format!("no one facing {price} can be selected to pay its price: its effects happen"),
+            "selections",
+        ));
+        for e in effects {
+            events.extend(apply_effect(state, d, e, f, ship));
+        }
+        return true;
+    }
+    let Some(&payer) = payers.iter().find(|p| state.selected.contains(p)) else {
+        events.push(event(
+            EventKind::ChoicePending {
+                verb: choice.verb.clone(),
+                among: payers,
+            },
+            format!("{price}: whether the player pays the price instead of its effects, and with whom, is the choice of the player encountering it, which the scenario does not make"),
+            "selections",
+        ));
+        return false;
+    };
+    let why = format!("the player chose to pay the price of {price}");
+    events.push(suffer(state, &choice.verb, payer, &why, "selections"));
+    true
+}
+
 /// Step 3: a dilemma without conditions.
 fn without_conditions(
     state: &mut GameState,
@@ -396,8 +480,9 @@ fn without_conditions(
     ship: Option<usize>,
     events: &mut Vec<Event>,
 ) {
-    for e in &d.effects {
-        events.extend(apply_effect(state, d, e, f, ship));
+    let all: Vec<&DilemmaEffect> = d.effects.iter().collect();
+    if !instructions(state, d, &all, f, ship, events) {
+        return;
     }
     if !d.says_it_stops() {
         events.push(event(
@@ -465,19 +550,113 @@ fn apply_effect(
     }
     let why = format!("{} {}s", d.title, e.verb);
     match &e.victims.scope {
-        Scope::Ship => match ship {
-            Some(s) => vec![suffer(state, &e.verb, s, &why, RESOLUTION)],
-            None => vec![fact(
-                EventKind::NotModelled(why.clone()),
-                format!("{why} a ship, and the group has none"),
-            )],
-        },
+        Scope::Ship => on_ship(state, e, f, ship, &why),
         Scope::Broader(what) => vec![fact(
             EventKind::NotModelled(why.clone()),
             format!("{why} cards {what}, beyond the group facing it"),
         )],
         Scope::Facing => on_group(state, e, f, &why),
     }
+}
+
+/// The ship a dilemma names ("Ship damaged", "destroys one ship here"):
+/// the ship the crew is aboard, or, for an Away Team on a planet, its
+/// player's ships at the location; which of several is a selection the
+/// state does not make unless the scenario made it.
+fn on_ship(
+    state: &mut GameState,
+    e: &DilemmaEffect,
+    f: &Facing,
+    ship: Option<usize>,
+    why: &str,
+) -> Vec<Event> {
+    let ships = ships_facing(state, f, ship);
+    let chosen = match ships.as_slice() {
+        [] => {
+            return vec![fact(
+                EventKind::NotModelled(why.to_string()),
+                format!("{why} a ship, and the group has none here"),
+            )]
+        }
+        [one] => *one,
+        many => {
+            match selection_made(state, many, 1) {
+                Some(made) => made[0],
+                None => {
+                    let (how, entry) = selection_rule(e.victims.selection.as_ref());
+                    return vec![event(
+                    EventKind::Selection {
+                        verb: e.verb.clone(),
+                        count: 1,
+                        among: many.to_vec(),
+                        how: how.clone(),
+                    },
+                    format!("{why} one of {} ships here ({how}), a selection the state does not make", many.len()),
+                    entry,
+                )];
+                }
+            }
+        }
+    };
+    hit_ship(state, &e.verb, chosen, why)
+}
+
+/// The ships a dilemma's "ship" may be: the one given, the one the crew is
+/// aboard, else the Away Team's player's ships at its location.
+fn ships_facing(state: &GameState, f: &Facing, ship: Option<usize>) -> Vec<usize> {
+    let is_ship = |i: usize| state.pieces[i].card.card_type == CardType::Ship;
+    if let Some(s) = ship {
+        return vec![s];
+    }
+    let mut aboard: Vec<usize> = f
+        .group
+        .iter()
+        .filter_map(|&p| match state.pieces[p].at {
+            Place::Aboard(c) if is_ship(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    aboard.dedup();
+    if !aboard.is_empty() {
+        return aboard;
+    }
+    let Some(first) = f.group.first() else {
+        return aboard;
+    };
+    let owner = &state.pieces[*first].controller;
+    (0..state.pieces.len())
+        .filter(|&i| is_ship(i) && state.in_play(i) && &state.pieces[i].controller == owner)
+        .filter(|&i| f.location.is_some() && state.location_of(i) == f.location)
+        .collect()
+}
+
+/// A dilemma's damage is rotation damage (Glossary "dilemma resolution":
+/// "apply ... \"rotation\" damage"): RANGE 5, HULL -50%; a ship damaged
+/// again before it is repaired is destroyed ("damage"), and the cards
+/// aboard a destroyed ship go with it.
+fn hit_ship(state: &mut GameState, verb: &str, s: usize, why: &str) -> Vec<Event> {
+    let again = verb == "damage" && state.pieces[s].status.damaged;
+    if verb != "destroy" && !again {
+        let why = format!("{why} (rotation damage: RANGE 5, HULL -50%)");
+        return vec![suffer(state, verb, s, &why, RESOLUTION)];
+    }
+    let aboard = state.aboard(s);
+    let mut events = vec![if again {
+        let why = format!(
+            "{why}: damaged again before it is repaired, the further HULL -50% destroys it"
+        );
+        suffer(state, "destroy", s, &why, "damage")
+    } else {
+        suffer(state, "destroy", s, why, RESOLUTION)
+    }];
+    for p in aboard {
+        state.pieces[p].at = Place::Discard;
+        events.push(fact(
+            EventKind::Discarded(p),
+            format!("{} was aboard a destroyed card", state.pieces[p].handle),
+        ));
+    }
+    events
 }
 
 /// A selection counts a dual-personnel card as one card and its result
@@ -600,6 +779,9 @@ fn superlative(state: &GameState, what: &str, among: &[usize]) -> Vec<usize> {
         Attribute::Integrity => Attr::Integrity,
         Attribute::Cunning => Attr::Cunning,
         Attribute::Strength => Attr::Strength,
+        Attribute::Range => Attr::Range,
+        Attribute::Weapons => Attr::Weapons,
+        Attribute::Shields => Attr::Shields,
     };
     let value = |p: usize| state.attribute(PieceId(p), attr);
     let values = among.iter().map(|&p| value(p));
@@ -613,6 +795,30 @@ fn superlative(state: &GameState, what: &str, among: &[usize]) -> Vec<usize> {
         .copied()
         .filter(|&p| Some(value(p)) == best)
         .collect()
+}
+
+/// The cards other than personnel with the group: what is aboard the same
+/// carrier or on the same planet (equipment), what is played on a member,
+/// and the carrier itself (their ship).
+fn cards_with(state: &GameState, group: &[usize]) -> Vec<usize> {
+    let mut places: Vec<Place> = group.iter().map(|&p| state.pieces[p].at).collect();
+    places.extend(group.iter().map(|&p| Place::Aboard(p)));
+    let controllers: Vec<&str> = group
+        .iter()
+        .map(|&p| state.pieces[p].controller.as_str())
+        .collect();
+    let mut out: Vec<usize> = (0..state.pieces.len())
+        .filter(|&i| !group.contains(&i) && !state.pieces[i].card.is_personnel())
+        .filter(|&i| places.contains(&state.pieces[i].at))
+        .filter(|&i| controllers.contains(&state.pieces[i].controller.as_str()))
+        .collect();
+    out.extend(group.iter().filter_map(|&p| match state.pieces[p].at {
+        Place::Aboard(c) if state.pieces[c].card.card_type == CardType::Ship => Some(c),
+        _ => None,
+    }));
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// The crew aboard the ship of an Away Team (or the given ship).

@@ -115,7 +115,7 @@ pub(crate) fn suffer(
     let p = &mut state.pieces[piece];
     match verb {
         "stop" => p.status.stopped = true,
-        "kill" | "destroy" => p.at = Place::Discard,
+        "kill" | "destroy" | "discard" => p.at = Place::Discard,
         "damage" => p.status.damaged = true,
         _ => {}
     }

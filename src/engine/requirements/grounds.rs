@@ -123,6 +123,8 @@ fn collect(req: &Requirement, group: &[&Card], out: &mut Vec<Ground>) {
             collect(qualifier, group, out);
         }
         Requirement::At { req: r, .. }
+        | Requirement::FromUpTo { req: r, .. }
+        | Requirement::Discard(r)
         | Requirement::Members { each: r, .. }
         | Requirement::Not(r)
         | Requirement::Absent(r)
@@ -136,7 +138,15 @@ fn collect(req: &Requirement, group: &[&Card], out: &mut Vec<Ground>) {
             named(name, group, out);
         }
         Requirement::AnyNamed(_) => push(out, Ground::AnyNamed),
-        Requirement::Personnel(_) | Requirement::Icon(_) | Requirement::GroupSize { .. } => {}
+        Requirement::MissionIcon { at, elsewhere, .. } => {
+            collect(at, group, out);
+            collect(elsewhere, group, out);
+        }
+        Requirement::Personnel(_)
+        | Requirement::Icon(_)
+        | Requirement::GroupSize { .. }
+        | Requirement::Lore { .. }
+        | Requirement::Cards { .. } => {}
     }
 }
 

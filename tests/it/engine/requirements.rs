@@ -7,12 +7,17 @@ use daystrom::cards::model::{Card, CardType, Edition};
 use daystrom::engine::abilities::dilemma::compile_dilemma;
 use daystrom::engine::requirements;
 
-/// Missions whose requirements name ships, equipment, discards or counts of
-/// other cards ("2 hand weapons", "landed ship", "discard one [Cmd]
-/// personnel"), or that have no requirements (Nebula, Space).
-const MISSIONS_UNREAD: usize = 32;
-/// Dilemmas whose conditions the compiler cannot read (`unread_conditions`).
-const DILEMMAS_UNREAD: usize = 98;
+/// Missions whose requirements name ships in a state ("landed ship",
+/// "staffed ship in orbit", "scout ship with 2 ENGINEER aboard"), the
+/// opponent's cards, a number to discard ("1 to 4"), or that have no
+/// requirements (Nebula, Space).
+const MISSIONS_UNREAD: usize = 15;
+/// Dilemmas whose conditions the compiler cannot read (`unread_conditions`):
+/// thresholds computed from the game ("CUNNING>X, where X = ..."), the
+/// player's score or past ("unless you have at least 50 points"), the
+/// selected victims' own values ("their combined CUNNING>15"), two sets of
+/// conditions whose combination is not read.
+const DILEMMAS_UNREAD: usize = 41;
 
 fn first_edition(t: CardType) -> impl Iterator<Item = &'static Card> {
     let db = crate::support::cards();
@@ -32,6 +37,9 @@ fn every_missions_requirements_read_or_name_the_term() {
             failed.push(format!("{}: {e}", c.title));
         }
     }
+    for f in &failed {
+        eprintln!("  {f}");
+    }
     eprintln!(
         "{} of {total} missions' requirements do not read",
         failed.len()
@@ -41,13 +49,22 @@ fn every_missions_requirements_read_or_name_the_term() {
 
 #[test]
 fn dilemmas_with_unread_conditions_are_counted() {
-    let (mut total, mut unread) = (0, 0);
+    let (mut total, mut unread) = (0, Vec::new());
     for c in first_edition(CardType::Dilemma) {
         total += 1;
-        unread += usize::from(compile_dilemma(&c.title, &c.text).unread_conditions);
+        let d = compile_dilemma(&c.title, &c.text);
+        if d.unread_conditions {
+            unread.push(format!("{}: {:?}", c.title, d.unread));
+        }
     }
-    eprintln!("{unread} of {total} dilemmas' conditions do not read");
-    assert!(unread <= DILEMMAS_UNREAD, "{unread} of {total}");
+    for u in &unread {
+        eprintln!("  {u}");
+    }
+    eprintln!(
+        "{} of {total} dilemmas' conditions do not read",
+        unread.len()
+    );
+    assert!(unread.len() <= DILEMMAS_UNREAD, "{unread:#?}");
 }
 
 #[test]
@@ -59,8 +76,8 @@ fn any_intelligence_and_any_name_read() {
     );
     let r = requirements::parse("Empathy, Diplomacy, Morn or any Scotty").unwrap();
     assert!(r.to_string().ends_with("any Scotty"), "{r}");
-    let bad = requirements::parse("Physics + Tractor Beam")
+    let bad = requirements::parse("Physics + Think Tank")
         .unwrap_err()
         .to_string();
-    assert!(bad.contains("`Tractor Beam`"), "{bad}");
+    assert!(bad.contains("`Think Tank`"), "{bad}");
 }
