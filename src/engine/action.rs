@@ -52,6 +52,10 @@ pub struct Action {
     pub stage: Option<String>,
     /// The group action or action this one belongs to / responds to.
     pub parent: Option<Box<Action>>,
+    /// It was cancelled after it was properly initiated (Glossary "cancel":
+    /// prevented from having its result).
+    #[serde(default)]
+    pub cancelled: bool,
 }
 
 impl Action {

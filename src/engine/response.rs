@@ -659,6 +659,7 @@ pub fn with_titles(action: &Action, title_of: &dyn Fn(&str) -> Option<String>) -
         to: action.to.clone(),
         step: action.step,
         stage: action.stage.clone(),
+        cancelled: action.cancelled,
         parent: action
             .parent
             .as_ref()

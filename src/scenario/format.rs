@@ -298,6 +298,9 @@ pub struct ActionSpec {
     pub step: Option<Spanned<String>>,
     pub stage: Option<String>,
     pub parent: Option<Box<ActionSpec>>,
+    /// The action was cancelled after it was properly initiated.
+    #[serde(default)]
+    pub cancelled: bool,
 }
 
 #[derive(Debug, Deserialize)]

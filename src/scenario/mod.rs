@@ -1004,6 +1004,7 @@ impl<'a> Builder<'a> {
             to: a.to.as_ref().map(check).transpose()?,
             step,
             stage: a.stage.clone(),
+            cancelled: a.cancelled,
             parent: a
                 .parent
                 .as_ref()

@@ -103,7 +103,9 @@ fn applied_attack(q: &Question, state: &GameState) -> Option<(GameState, Vec<Eve
         target,
         attack_bonus: q.attack_bonus.unwrap_or(0),
         defense_bonus: q.defense_bonus.unwrap_or(0),
-        cancelled: q.cancelled,
+        // `[action] cancelled = true` (the battle under way was cancelled)
+        // or the question's own `cancelled`.
+        cancelled: q.cancelled || state.action.as_ref().is_some_and(|a| a.cancelled),
     };
     let mut after = state.clone();
     let events = ruleset::apply(&mut after, &GameAction::Attack(engagement));

@@ -191,8 +191,13 @@ pub fn valid_response_in(
 }
 
 /// The rules of a valid response, in order.
-pub fn response_rules<'a>() -> [Rule<Response<'a>>; 10] {
+pub fn response_rules<'a>() -> [Rule<Response<'a>>; 11] {
     [
+        Rule {
+            name: "a cancelled action",
+            entry: CANCEL,
+            apply: cancelled,
+        },
         Rule {
             name: "suspends play",
             entry: SUSPENDS,
@@ -244,6 +249,24 @@ pub fn response_rules<'a>() -> [Rule<Response<'a>>; 10] {
             apply: unrelated,
         },
     ]
+}
+
+/// A cancelled action will not have its result: nothing is left for a
+/// response to modify, cancel, nullify or prevent (a card that suspends
+/// play still may interrupt, related or not).
+fn cancelled(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
+    if !r.action.cancelled || suspending(&r.compiled).is_some() {
+        return Ruling::Next;
+    }
+    reasons.push(reason(
+        "a valid response must specifically relate to (modify, cancel, nullify or prevent) the action",
+        RESPONSES,
+    ));
+    Ruling::No(format!(
+        "the {} was cancelled: it is prevented from having its result, so {} has nothing left to relate to",
+        r.action.kind,
+        r.title()
+    ))
 }
 
 fn suspending(c: &CompiledCard) -> Option<&Ability> {
@@ -1572,6 +1595,22 @@ mod tests {
         // The opponent's android, and no [Holo] adversary: near misses.
         assert!(is_no(&rule(&pairing("Fek", "Lore")).0));
         assert!(is_no(&rule(&pairing("Lore", "Data")).0));
+    }
+
+    #[test]
+    fn a_cancelled_action_has_no_result_left_to_respond_to() {
+        let sanctuary = card(
+            "Sanctuary",
+            CardType::Interrupt,
+            "Plays at start of ship battle. Cancels the battle.",
+        );
+        let mut b = action("ship battle", None, Step::Initiated);
+        assert!(matches!(
+            on_response(cancelled, &sanctuary, &b, vec![]),
+            Ruling::Next
+        ));
+        b.cancelled = true;
+        assert!(is_no(&on_response(cancelled, &sanctuary, &b, vec![])));
     }
 
     #[test]
