@@ -307,6 +307,18 @@ fn with_conditions(
             .retain(|&p| !state.is_stopped(p) && state.in_play(p));
     }
     events.extend(ruled(d, Aspect::Requirements, "its conditions"));
+    // "unless their combined CUNNING>15": the victims meet them alone
+    if let Some(e) = d.of_victims.and_then(|i| d.effects.get(i)) {
+        match decided_victims(state, e, &f) {
+            // a target with specific features absent: discarded without effect
+            Ok(victims) if victims.is_empty() => {
+                let why = format!("no one facing {} can be its victim", d.title);
+                return events.extend(discard_without_effect(d, why));
+            }
+            Ok(victims) => f.group = victims,
+            Err(pending) => return events.push(pending),
+        }
+    }
     let unmet = f.unmet(state, req, &f.group);
     events.extend(how_met(state, req, &f.group));
     if unmet.is_empty() {
@@ -684,13 +696,7 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
             RESOLUTION,
         )];
     }
-    let count = match e.victims.count {
-        Count::Exactly(n) => n as usize,
-        Count::Half => among.len() / 2,
-        Count::All => among.len(),
-        Count::Unstated if e.victims.selection.is_some() => 1,
-        Count::Unstated => among.len(),
-    };
+    let count = victim_count(e, among.len());
     let chosen = match &e.victims.selection {
         Some(Selection::Superlative(s)) => superlative(state, s, &among),
         _ if count >= among.len() => among.clone(),
@@ -755,6 +761,46 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
         ));
     }
     out
+}
+
+/// How many of `eligible` cards an effect falls on.
+fn victim_count(e: &DilemmaEffect, eligible: usize) -> usize {
+    match e.victims.count {
+        Count::Exactly(n) => n as usize,
+        Count::Half => eligible / 2,
+        Count::All => eligible,
+        Count::Unstated if e.victims.selection.is_some() => 1,
+        Count::Unstated => eligible,
+    }
+}
+
+/// The victims of an effect when the selection is already decided: all
+/// the eligible when they are no more than its count ("it selects that
+/// one"), else those the scenario selected; else the selection the state
+/// does not make.
+fn decided_victims(state: &GameState, e: &DilemmaEffect, f: &Facing) -> Result<Vec<usize>, Event> {
+    let pool = eligible(state, e, f);
+    let count = victim_count(e, pool.len());
+    if count >= pool.len() {
+        return Ok(pool);
+    }
+    if let Some(made) = selection_made(state, &pool, count) {
+        return Ok(made);
+    }
+    let (how, entry) = selection_rule(e.victims.selection.as_ref());
+    Err(event(
+        EventKind::Selection {
+            verb: e.verb.clone(),
+            count,
+            among: pool.clone(),
+            how: how.clone(),
+        },
+        format!(
+            "its conditions are met by the {count} selected of {} personnel ({how}) alone, a selection the state does not make",
+            pool.len()
+        ),
+        entry,
+    ))
 }
 
 /// The cards of `pool` a selection already made picked, when they are as
