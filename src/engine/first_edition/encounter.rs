@@ -316,7 +316,7 @@ fn with_conditions(
                 return events.extend(discard_without_effect(d, why));
             }
             Ok(victims) => f.group = victims,
-            Err(pending) => return events.push(pending),
+            Err(pending) => return events.push(*pending),
         }
     }
     let unmet = f.unmet(state, req, &f.group);
@@ -591,24 +591,13 @@ fn on_ship(
             )]
         }
         [one] => *one,
-        many => {
-            match selection_made(state, many, 1) {
-                Some(made) => made[0],
-                None => {
-                    let (how, entry) = selection_rule(e.victims.selection.as_ref());
-                    return vec![event(
-                    EventKind::Selection {
-                        verb: e.verb.clone(),
-                        count: 1,
-                        among: many.to_vec(),
-                        how: how.clone(),
-                    },
-                    format!("{why} one of {} ships here ({how}), a selection the state does not make", many.len()),
-                    entry,
-                )];
-                }
+        many => match selection_made(state, many, 1) {
+            Some(made) => made[0],
+            None => {
+                let what = format!("{why} one of {} ships here", many.len());
+                return vec![pending(e, 1, many, &what)];
             }
-        }
+        },
     };
     hit_ship(state, &e.verb, chosen, why)
 }
@@ -726,19 +715,8 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
             );
             return out;
         }
-        return vec![event(
-            EventKind::Selection {
-                verb: e.verb.clone(),
-                count,
-                among: pool.clone(),
-                how: how.clone(),
-            },
-            format!(
-                "{why} {count} of {} personnel ({how}), a selection the state does not make",
-                pool.len()
-            ),
-            entry,
-        )];
+        let what = format!("{why} {count} of {} personnel", pool.len());
+        return vec![pending(e, count, &pool, &what)];
     }
     let mut out: Vec<Event> = chosen
         .iter()
@@ -778,7 +756,11 @@ fn victim_count(e: &DilemmaEffect, eligible: usize) -> usize {
 /// the eligible when they are no more than its count ("it selects that
 /// one"), else those the scenario selected; else the selection the state
 /// does not make.
-fn decided_victims(state: &GameState, e: &DilemmaEffect, f: &Facing) -> Result<Vec<usize>, Event> {
+fn decided_victims(
+    state: &GameState,
+    e: &DilemmaEffect,
+    f: &Facing,
+) -> Result<Vec<usize>, Box<Event>> {
     let pool = eligible(state, e, f);
     let count = victim_count(e, pool.len());
     if count >= pool.len() {
@@ -787,20 +769,27 @@ fn decided_victims(state: &GameState, e: &DilemmaEffect, f: &Facing) -> Result<V
     if let Some(made) = selection_made(state, &pool, count) {
         return Ok(made);
     }
+    let what = format!(
+        "its conditions are met by the {count} selected of {} personnel alone",
+        pool.len()
+    );
+    Err(Box::new(pending(e, count, &pool, &what)))
+}
+
+/// `count` of `among` are to suffer the effect by a selection the state does
+/// not make: the event saying so, citing the entry on that selection.
+fn pending(e: &DilemmaEffect, count: usize, among: &[usize], what: &str) -> Event {
     let (how, entry) = selection_rule(e.victims.selection.as_ref());
-    Err(event(
+    event(
         EventKind::Selection {
             verb: e.verb.clone(),
             count,
-            among: pool.clone(),
+            among: among.to_vec(),
             how: how.clone(),
         },
-        format!(
-            "its conditions are met by the {count} selected of {} personnel ({how}) alone, a selection the state does not make",
-            pool.len()
-        ),
+        format!("{what} ({how}), a selection the state does not make"),
         entry,
-    ))
+    )
 }
 
 /// The cards of `pool` a selection already made picked, when they are as
