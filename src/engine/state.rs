@@ -30,6 +30,9 @@ pub struct Location {
     /// The player whose Borg scouted the mission (it counts as completed
     /// for the Alpha Quadrant requirement of winning).
     pub scouted_by: Option<String>,
+    /// Scouting it was completed this turn (Glossary "probing": no probe at
+    /// the end of the same turn).
+    pub scouted_this_turn: bool,
     /// A shared mission (either player may attempt it).
     pub shared: bool,
     pub attempted_before: bool,
@@ -47,6 +50,7 @@ impl Location {
             owner: None,
             solved_by: None,
             scouted_by: None,
+            scouted_this_turn: false,
             shared: false,
             attempted_before: false,
             span: None,
@@ -164,6 +168,20 @@ pub struct Deck {
     pub tournament: bool,
 }
 
+/// Cards contributed to a card that grants points for each of them (rulebook
+/// "CONTRIBUTION LIMITS": only one copy of a given card counts).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Contribution {
+    /// The card granting the points.
+    pub card: usize,
+    /// The cards contributed to it, as the scenario lists them.
+    pub by: Vec<usize>,
+    /// The points each contributed card would score.
+    pub points: i32,
+    /// Who scores them.
+    pub player: String,
+}
+
 /// What the score and the end of the game depend on beyond points.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Ending {
@@ -188,6 +206,8 @@ pub struct GameState {
     /// on the spaceline add theirs).
     pub points: BTreeMap<String, i32>,
     pub bonus_points: BTreeMap<String, i32>,
+    /// Points granted by cards for the cards contributed to them.
+    pub contributions: Vec<Contribution>,
     /// How the game is ending, and points that do not count toward winning.
     pub ending: Ending,
     pub normal_card_play_used: bool,

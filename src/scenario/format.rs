@@ -28,6 +28,21 @@ pub struct ScenarioFile {
     pub deck: Option<DeckSpec>,
     #[serde(default, rename = "question")]
     pub questions: Vec<QuestionSpec>,
+    /// Cards contributed to a card that grants points for each of them.
+    #[serde(default, rename = "contribution")]
+    pub contributions: Vec<ContributionSpec>,
+}
+
+/// `[[contribution]]`: the cards contributed to a card that grants `points`
+/// for each ("once each mission, your mission specialist may score 5
+/// points"), scored by `player` (left out: the granting card's controller).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContributionSpec {
+    pub card: Spanned<String>,
+    pub by: Names,
+    pub points: i32,
+    pub player: Option<Spanned<String>>,
 }
 
 /// Where the expectation was read: `{ doc = "glossary", entry = "beaming" }`,
@@ -128,6 +143,9 @@ pub struct LocationSpec {
     pub solved_by: Option<String>,
     /// The player whose Borg scouted it.
     pub scouted_by: Option<String>,
+    /// Scouting it was completed this turn (by `scouted_by`).
+    #[serde(default)]
+    pub scouted_this_turn: bool,
     /// A shared mission (either player may attempt it).
     #[serde(default)]
     pub shared: bool,

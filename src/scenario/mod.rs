@@ -350,6 +350,10 @@ impl<'a> Builder<'a> {
         if let Some(d) = &file.deck {
             state.deck = faults.keep(self.deck(d, &state.turn_player));
         }
+        for c in &file.contributions {
+            let contribution = faults.keep(self.contribution(&state, c));
+            state.contributions.extend(contribution);
+        }
         self.adopt_named_cards(&mut state, &file.questions);
         let questions: Vec<Asked> = file
             .questions
@@ -412,12 +416,20 @@ impl<'a> Builder<'a> {
         {
             return self.err(loc.mission.span(), why);
         }
+        if loc.scouted_this_turn && loc.scouted_by.is_none() {
+            return self.err(
+                loc.mission.span(),
+                "`scouted_this_turn` needs `scouted_by` (the player whose Borg completed scouting)"
+                    .into(),
+            );
+        }
         let mission = self.card(&loc.mission, Some("mission"))?;
         Ok(Location {
             written: loc.mission.get_ref().clone(),
             owner: loc.owner.clone(),
             solved_by: loc.solved_by.clone(),
             scouted_by: loc.scouted_by.clone(),
+            scouted_this_turn: loc.scouted_this_turn,
             shared: loc.shared,
             attempted_before: loc.attempted_before,
             span: loc.span,
@@ -938,6 +950,24 @@ impl<'a> Builder<'a> {
             return Ok(Target::Location(l));
         }
         Ok(Target::Piece(self.piece(state, t)?))
+    }
+
+    fn contribution(
+        &self,
+        state: &GameState,
+        c: &format::ContributionSpec,
+    ) -> Result<crate::engine::state::Contribution, ScenarioError> {
+        let card = self.piece(state, &c.card)?;
+        let player = match &c.player {
+            Some(p) => self.player(state, p)?.0,
+            None => state.pieces[card].controller.clone(),
+        };
+        Ok(crate::engine::state::Contribution {
+            card,
+            by: self.names(state, &Some(c.by.clone()))?,
+            points: c.points,
+            player,
+        })
     }
 
     fn names(&self, state: &GameState, n: &Option<Names>) -> Result<Vec<usize>, ScenarioError> {

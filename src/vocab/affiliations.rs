@@ -181,6 +181,10 @@ pub struct Winning {
     pub quadrant_penalty: i32,
     /// The rulebook section on winning.
     pub source: Source,
+    /// Affiliations whose ships' bonus points go to the opponent of another
+    /// affiliation who destroys one in battle, never to their own player.
+    pub destroyed_ship_bonus: Vec<String>,
+    pub destroyed_ship_bonus_source: Source,
 }
 
 /// Who may not form Away Teams ("Away Team and crew").

@@ -946,6 +946,11 @@ fn use_rules<'a>() -> Vec<Rule<Act<'a>>> {
             Entry::glossary("probing"),
             probe_card,
         ),
+        rule(
+            "scouting complete, not this turn",
+            Entry::glossary("probing"),
+            probe_after_scouting,
+        ),
         rule("probing at the end of the turn", TURN, probe_end_of_turn),
         rule("game text", GAME_TEXT, use_text),
     ]
@@ -1187,6 +1192,67 @@ fn probe_card(a: &Act, _: &mut Vec<Reason>) -> Ruling {
     if a.act() == "probe" && a.state.ending.draw_decks_empty {
         return Ruling::No("the draw deck is empty: there is no probe card to reveal".into());
     }
+    Ruling::Next
+}
+
+/// The objective probed for: the card acting or the one allowing the act,
+/// an objective whose compiled text lets the Borg scout its target.
+fn scouting_objective(a: &Act) -> Option<usize> {
+    let s = a.state;
+    let scouts = |&p: &usize| {
+        s.pieces[p].card.card_type == CardType::Objective
+            && crate::engine::abilities::compile(&s.pieces[p].card)
+                .abilities
+                .iter()
+                .any(|ab| ab.effects.iter().any(|e| e.verb == "scout"))
+    };
+    let allowing = a.q.allowed_by.map(|p| p.0);
+    a.movers.iter().copied().chain(allowing).find(scouts)
+}
+
+/// "If a Borg objective involves scouting a ship or location, you may probe
+/// only after scouting is complete, and not at the end of the same turn you
+/// completed scouting" (Glossary "probing").
+fn probe_after_scouting(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    if a.act() != "probe" {
+        return Ruling::Next;
+    }
+    let Some(objective) = scouting_objective(a) else {
+        return Ruling::Next;
+    };
+    let handle = a.handle(objective);
+    let location = match a.state.pieces[objective].target {
+        Some(Target::Location(l) | Target::Planet(l)) => l,
+        _ => {
+            return Ruling::Undecided(format!(
+                "{handle} involves scouting: `target` (the location it targets) is needed to know whether scouting is complete"
+            ))
+        }
+    };
+    let l = &a.state.locations[location];
+    let scouted = l
+        .scouted_by
+        .as_deref()
+        .is_some_and(|p| p.eq_ignore_ascii_case(&a.player));
+    if !scouted {
+        return Ruling::No(format!(
+            "{handle} involves scouting {}: scouting is not complete, and you may probe only after scouting is complete",
+            l.name
+        ));
+    }
+    if l.scouted_this_turn {
+        return Ruling::No(format!(
+            "scouting {} was completed this turn: you may not probe at the end of the same turn you completed scouting",
+            l.name
+        ));
+    }
+    reasons.push(Reason {
+        text: format!(
+            "scouting {} was completed on an earlier turn: {handle} may be probed for",
+            l.name
+        ),
+        citation: Some(Citation::glossary("probing")),
+    });
     Ruling::Next
 }
 
@@ -1750,6 +1816,30 @@ mod tests {
             ruling(probe_end_of_turn, p, |s, _| s.phase = Phase::EndOfTurn),
             Ruling::Yes
         );
+    }
+
+    #[test]
+    fn a_scouting_objective_is_probed_only_after_the_turn_scouting_completes() {
+        let p = ("probe", 1, None);
+        let scouting = |s: &mut GameState, _: &mut Question| {
+            let c = &mut s.pieces[1].card;
+            c.card_type = CardType::Objective;
+            c.text = "Plays on table. Your Borg may scout that location.".into();
+            s.pieces[1].target = Some(Target::Location(0));
+        };
+        assert!(refused(ruling(probe_after_scouting, p, scouting)));
+        let this_turn = |s: &mut GameState, q: &mut Question| {
+            scouting(s, q);
+            s.locations[0].scouted_by = Some("alice".into());
+            s.locations[0].scouted_this_turn = true;
+        };
+        assert!(refused(ruling(probe_after_scouting, p, this_turn)));
+        let earlier = |s: &mut GameState, q: &mut Question| {
+            this_turn(s, q);
+            s.locations[0].scouted_this_turn = false;
+        };
+        assert_eq!(ruling(probe_after_scouting, p, earlier), Ruling::Next);
+        assert_eq!(ruling(probe_after_scouting, p, |_, _| ()), Ruling::Next);
     }
 
     #[test]

@@ -626,6 +626,96 @@ fn has_weapons_operator(state: &GameState, ship: usize, people: &[usize]) -> boo
         .any(|&m| state.affiliations(m).iter().any(|a| ship_affs.contains(a)))
 }
 
+/// The entry whose step 5 names who the winner of a personnel battle kills.
+const PERSONNEL_BATTLE: Entry = Entry::glossary("battle - personnel");
+
+/// `outcome` `of = "casualty"`: may `card` be the personnel the winner of a
+/// personnel battle kills? Its rules in the order of Glossary "battle -
+/// personnel": the group attacked does not include those in stasis (step
+/// 1); the winner kills "one opposing personnel (random selection from
+/// among those not mortally wounded, but including those who are stunned or
+/// disabled)" (step 5).
+pub fn may_be_casualty(state: &GameState, card: usize) -> Verdict {
+    decide(&casualty_rules(), &Casualty { state, card })
+}
+
+/// A personnel asked about as the casualty of a lost personnel battle.
+pub struct Casualty<'a> {
+    state: &'a GameState,
+    card: usize,
+}
+
+fn casualty_rules<'a>() -> [Rule<Casualty<'a>>; 4] {
+    [
+        Rule {
+            name: "a personnel",
+            entry: PERSONNEL_BATTLE,
+            apply: casualty_is_personnel,
+        },
+        Rule {
+            name: "not in stasis",
+            entry: PERSONNEL_BATTLE,
+            apply: casualty_not_in_stasis,
+        },
+        Rule {
+            name: "not mortally wounded",
+            entry: PERSONNEL_BATTLE,
+            apply: casualty_not_mortally_wounded,
+        },
+        Rule {
+            name: "stunned and disabled included",
+            entry: PERSONNEL_BATTLE,
+            apply: casualty_selected_from_the_rest,
+        },
+    ]
+}
+
+fn casualty_is_personnel(c: &Casualty, _: &mut Vec<Reason>) -> Ruling {
+    if c.state.pieces[c.card].card.is_personnel() {
+        return Ruling::Next;
+    }
+    Ruling::No(format!(
+        "{} is no personnel: the winner kills one opposing personnel",
+        c.state.pieces[c.card].handle
+    ))
+}
+
+fn casualty_not_in_stasis(c: &Casualty, _: &mut Vec<Reason>) -> Ruling {
+    if !c.state.in_stasis(c.card) {
+        return Ruling::Next;
+    }
+    Ruling::No(format!(
+        "{} is in stasis: the group attacked does not include personnel in stasis",
+        c.state.pieces[c.card].handle
+    ))
+}
+
+fn casualty_not_mortally_wounded(c: &Casualty, _: &mut Vec<Reason>) -> Ruling {
+    if !c.state.pieces[c.card].status.mortally_wounded {
+        return Ruling::Next;
+    }
+    Ruling::No(format!(
+        "{} is mortally wounded: the personnel killed is a random selection from among those not mortally wounded",
+        c.state.pieces[c.card].handle
+    ))
+}
+
+fn casualty_selected_from_the_rest(c: &Casualty, reasons: &mut Vec<Reason>) -> Ruling {
+    let p = &c.state.pieces[c.card];
+    let why = if p.status.stunned || p.status.disabled {
+        format!(
+            "{} is stunned or disabled: the random selection includes those who are stunned or disabled",
+            p.handle
+        )
+    } else {
+        format!(
+            "{} is not mortally wounded: it is among those the random selection is made from",
+            p.handle
+        )
+    };
+    yes_because(reasons, why, PERSONNEL_BATTLE)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -919,5 +1009,22 @@ mod tests {
             ruling(warp_speed, |s| s.format = Format::WarpSpeed),
             Ruling::Yes
         );
+    }
+    #[test]
+    fn the_casualty_is_any_opposing_personnel_not_mortally_wounded_nor_in_stasis() {
+        let mut s = table();
+        let at = Place::Planet(location(&mut s, "Alpha"));
+        let p = piece(&mut s, "Worf", CardType::Personnel, "bob", at, |_| {});
+        let yes = |s: &GameState| {
+            may_be_casualty(s, p).value == crate::engine::verdict::VerdictValue::Yes
+        };
+        assert!(yes(&s));
+        s.pieces[p].status.stunned = true;
+        assert!(yes(&s), "stunned personnel are included");
+        s.pieces[p].status.mortally_wounded = true;
+        assert!(!yes(&s));
+        s.pieces[p].status.mortally_wounded = false;
+        s.pieces[p].status.in_stasis = true;
+        assert!(!yes(&s));
     }
 }

@@ -27,13 +27,15 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
         Some("card play") => card_play(q, state),
         Some("attack winner") => attack_winner(q, state),
         Some("points after solving") => points_after_solving(q, state),
+        Some("points after attack") => points_after_attack(q, state),
         Some("score") => score(q, state),
         Some("points to win") => points_to_win(q, state),
         Some("winner") => game_winner(q, state),
+        Some("casualty") => casualty(q, state),
         Some("compatibility lost") => super::house_arrest::compatibility_lost(q, state),
         Some("docked after reporting") => super::report::docked_after_reporting(q, state),
         other => undecided(
-            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, stopped at start of turn, card play, attack winner, points after solving, score, points to win, winner, range after moving, attempt, matching commander, compatibility lost, docked after reporting"),
+            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, stopped at start of turn, card play, attack winner, points after solving, points after attack, score, points to win, winner, casualty, range after moving, attempt, matching commander, compatibility lost, docked after reporting"),
             vec![],
             "attribute",
         ),
@@ -265,6 +267,34 @@ fn points_after_solving(q: &Question, state: &GameState) -> Verdict {
     let verdict = points(q, &after);
     let reasons = events.into_iter().map(|e| e.reason).chain(verdict.reasons);
     Verdict::new(verdict.value, reasons.collect(), vec![super::g("points")])
+}
+
+/// "how many points does bob have after his ship destroys the Borg Cube?":
+/// the attack is applied to a copy of the state, then `player`'s points
+/// (all of them, bonus or not) are counted.
+fn points_after_attack(q: &Question, state: &GameState) -> Verdict {
+    let Some((after, events)) = applied_attack(q, state) else {
+        return undecided("`by` (firing ships) and `target`", vec![], "points");
+    };
+    let verdict = points(q, &after);
+    let scored: Vec<&Event> = events
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::PointsScored { .. }))
+        .collect();
+    let citations = scored
+        .iter()
+        .filter_map(|e| e.reason.citation.clone())
+        .collect::<Vec<_>>();
+    let reasons = events
+        .iter()
+        .map(|e| e.reason.clone())
+        .chain(verdict.reasons);
+    let citations = if citations.is_empty() {
+        vec![super::g("points")]
+    } else {
+        citations
+    };
+    Verdict::new(verdict.value, reasons.collect(), citations)
 }
 
 fn combat(q: &Question, state: &GameState) -> Verdict {
@@ -522,6 +552,19 @@ fn matching_commander(q: &Question, state: &GameState) -> Verdict {
     };
     let value = if value { "yes" } else { "no" };
     claim(value.into(), &q.is, reasons, ENTRY)
+}
+
+/// "may this personnel be the one the winner of the personnel battle
+/// kills?": yes / no, by the rules of `checks::battle::may_be_casualty`.
+fn casualty(q: &Question, state: &GameState) -> Verdict {
+    let Some(card) = q.who.card().or(q.target.first().map(|t| t.0)) else {
+        return undecided(
+            "`card` (the personnel asked about)",
+            vec![],
+            "battle - personnel",
+        );
+    };
+    super::battle::may_be_casualty(state, card)
 }
 
 /// The points of a player that count toward winning.

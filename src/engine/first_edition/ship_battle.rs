@@ -109,7 +109,16 @@ pub fn ship_battle(state: &mut GameState, e: &Engagement) -> Vec<Event> {
         kind: result,
         reason: why,
     });
-    events.extend(damage(state, e.target, fire));
+    let damage = damage(state, e.target, fire);
+    let destroyed = damage.iter().any(|d| {
+        matches!(&d.kind, EventKind::Affected { verb, piece } if verb == "destroy" && *piece == e.target)
+    });
+    events.extend(damage);
+    if destroyed {
+        events.extend(super::winning::destroyed_in_battle(
+            state, e.target, &e.firing,
+        ));
+    }
     events.push(winner(state, e, fire));
     events.extend(stop_survivors(state, e));
     events

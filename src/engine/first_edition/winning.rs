@@ -6,6 +6,7 @@
 //! scouted in the required quadrant: `[winning]` of
 //! glossary/affiliations.toml), and who has won.
 
+use crate::engine::ruleset::{Event, EventKind};
 use crate::engine::state::GameState;
 use crate::engine::verdict::{Citation, Reason};
 use crate::vocab::affiliations::Winning;
@@ -66,7 +67,8 @@ impl Score {
         }
         let score = Score {
             non_bonus: state.points.get(player).copied().unwrap_or(0) + missions,
-            bonus: state.bonus_points.get(player).copied().unwrap_or(0),
+            bonus: state.bonus_points.get(player).copied().unwrap_or(0)
+                + contributed(state, player, reasons),
             not_counting: state.ending.not_counting.get(player).copied().unwrap_or(0),
         };
         reasons.push(glossary(
@@ -113,6 +115,106 @@ impl Score {
         }
         self.non_bonus + bonus - self.not_counting
     }
+}
+
+/// A ship destroyed in battle by `firing`: a ship of an affiliation whose
+/// ships' bonus points go to the destroyer (Glossary "Borg": "earned by your
+/// non-Borg opponent whenever he destroys your Borg ship in battle") scores
+/// its points box as bonus points to the controller of the firing cards,
+/// unless they are of that affiliation ("These bonus points do not
+/// contribute to a Borg player's score").
+pub fn destroyed_in_battle(state: &mut GameState, ship: usize, firing: &[usize]) -> Vec<Event> {
+    let w = rules();
+    let Some(affiliation) = state.affiliations(ship).into_iter().find(|a| {
+        w.destroyed_ship_bonus
+            .iter()
+            .any(|b| b.eq_ignore_ascii_case(a))
+    }) else {
+        return vec![];
+    };
+    let points = state.pieces[ship]
+        .card
+        .points
+        .as_ref()
+        .and_then(|p| p.num())
+        .unwrap_or(0);
+    let Some(&shooter) = firing.first() else {
+        return vec![];
+    };
+    let destroyer = state.pieces[shooter].controller.clone();
+    let handle = state.pieces[ship].handle.clone();
+    let reason = |text: String| Reason {
+        text,
+        citation: Some(Citation::from(&w.destroyed_ship_bonus_source)),
+    };
+    let own_kind = firing.iter().any(|&f| {
+        state
+            .affiliations(f)
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case(&affiliation))
+    });
+    if own_kind {
+        let text = format!(
+            "{handle}'s {points} bonus points do not contribute to a {affiliation} player's score: {destroyer} destroyed it with {affiliation} cards and scores nothing"
+        );
+        return vec![Event {
+            kind: EventKind::Values,
+            reason: reason(text),
+        }];
+    }
+    *state.bonus_points.entry(destroyer.clone()).or_insert(0) += points;
+    let text = format!(
+        "{handle} is a {affiliation} ship destroyed in battle: its {points} bonus points are earned by {destroyer}, the non-{affiliation} opponent who destroyed it (bonus, not non-bonus, points)"
+    );
+    vec![Event {
+        kind: EventKind::PointsScored {
+            player: destroyer,
+            points,
+        },
+        reason: reason(text),
+    }]
+}
+
+/// The rulebook's section limiting contributions to one copy of a card.
+const CONTRIBUTION_LIMITS: &str = "CONTRIBUTION LIMITS";
+
+/// Bonus points `player` scores from cards granting points for the cards
+/// contributed to them (not Mission cards: bonus points, Glossary "points").
+/// "Only one copy of a given card may be "contributed" to ... trigger an
+/// effect, even if multiple copies are available" (rulebook "CONTRIBUTION
+/// LIMITS"): per granting card (its copies are one effect, the cumulative
+/// rule), each card contributed counts once however many copies, or
+/// entries, name it.
+fn contributed(state: &GameState, player: &str, reasons: &mut Vec<Reason>) -> i32 {
+    let mut counted: Vec<(&str, &str, &str)> = Vec::new();
+    let mut total = 0;
+    for c in state
+        .contributions
+        .iter()
+        .filter(|c| same(Some(&c.player), player))
+    {
+        let granting = state.pieces[c.card].card.title.as_str();
+        for &p in &c.by {
+            let card = &state.pieces[p].card;
+            let key = (granting, card.title.as_str(), card.text.as_str());
+            let handle = &state.pieces[p].handle;
+            let text = if counted.contains(&key) {
+                format!("{handle} is another copy of a card already contributed to {granting}: only one copy of a given card may be contributed, it scores nothing more")
+            } else {
+                counted.push(key);
+                total += c.points;
+                format!(
+                    "{handle} contributed to {granting}: {player} scores {} bonus points",
+                    c.points
+                )
+            };
+            reasons.push(Reason {
+                text,
+                citation: Some(Citation::new("rulebook-1e", CONTRIBUTION_LIMITS)),
+            });
+        }
+    }
+    total
 }
 
 fn same(a: Option<&str>, player: &str) -> bool {
@@ -322,6 +424,73 @@ mod tests {
         );
         s.points.insert("bob".into(), 10);
         assert_eq!(winner(&s, &players(), &mut r), Winner::Tied);
+    }
+
+    #[test]
+    fn a_destroyed_borg_ship_scores_its_bonus_points_to_a_non_borg_destroyer_only() {
+        use crate::engine::fixture;
+        use crate::engine::state::Place;
+        let mut s = fixture::table();
+        let at = Place::Space(fixture::location(&mut s, "Alpha"));
+        let ship = |s: &mut GameState, name: &str, who: &str, aff: &str| {
+            fixture::piece(s, name, CardType::Ship, who, at, |c| {
+                c.affiliations = vec![aff.into()];
+                c.points = Some(Stat::Num(5));
+            })
+        };
+        let fed = ship(&mut s, "Fed", "alice", "Federation");
+        let cube = ship(&mut s, "Cube", "bob", "Borg");
+        let other = ship(&mut s, "Sphere", "alice", "Borg");
+        destroyed_in_battle(&mut s, cube, &[fed]);
+        assert_eq!(s.bonus_points.get("alice"), Some(&5));
+        assert_eq!(s.points.get("alice"), None, "bonus, not non-bonus points");
+        destroyed_in_battle(&mut s, cube, &[other]);
+        assert_eq!(
+            s.bonus_points.get("alice"),
+            Some(&5),
+            "not to a Borg player"
+        );
+        assert!(destroyed_in_battle(&mut s, fed, &[cube]).is_empty());
+        assert_eq!(
+            s.bonus_points.get("bob"),
+            None,
+            "a non-Borg ship has no such bonus"
+        );
+    }
+
+    #[test]
+    fn only_one_copy_of_a_contributed_card_scores_the_points_a_card_grants() {
+        use crate::engine::fixture;
+        use crate::engine::state::{Contribution, Place};
+        let mut s = fixture::table();
+        let at = Place::Space(fixture::location(&mut s, "Alpha"));
+        let colony = fixture::piece(&mut s, "Colony", CardType::Facility, "alice", at, |_| {});
+        let mut kleeg = |s: &mut GameState, h: &str, title: &str| {
+            fixture::piece(s, h, CardType::Personnel, "alice", at, |c| {
+                c.title = title.into()
+            })
+        };
+        let (a, b, c) = (
+            kleeg(&mut s, "k1", "Kle'eg"),
+            kleeg(&mut s, "k2", "Kle'eg"),
+            kleeg(&mut s, "other", "Bok"),
+        );
+        let grant = |by: Vec<usize>| Contribution {
+            card: colony,
+            by,
+            points: 1,
+            player: "alice".into(),
+        };
+        s.contributions = vec![grant(vec![a, b])];
+        let mut r = Vec::new();
+        assert_eq!(Score::of(&s, "alice", &mut r).bonus, 1);
+        s.contributions = vec![grant(vec![a, c]), grant(vec![b])];
+        assert_eq!(
+            Score::of(&s, "alice", &mut r).bonus,
+            2,
+            "a different card counts"
+        );
+        assert_eq!(Score::of(&s, "bob", &mut r).bonus, 0);
     }
 
     #[test]
