@@ -52,6 +52,10 @@ pub struct Action {
     pub stage: Option<String>,
     /// The group action or action this one belongs to / responds to.
     pub parent: Option<Box<Action>>,
+    /// It was cancelled after it was properly initiated (Glossary "cancel":
+    /// prevented from having its result).
+    #[serde(default)]
+    pub cancelled: bool,
 }
 
 impl Action {
@@ -79,4 +83,9 @@ pub struct TurnContext {
     /// turn" (Glossary "card draw").
     #[serde(default)]
     pub draws_no_cards: bool,
+    /// Cards (by title) whose start- or end-of-turn actions of this segment
+    /// have not yet been taken (Current Rulings "timing": mandatory ones
+    /// come before optional ones).
+    #[serde(default)]
+    pub pending: Vec<String>,
 }

@@ -8,12 +8,14 @@
 //! names the action or the card performing it), never from what it could do.
 
 use crate::cards::model::{Card, CardDb, CardType};
+use crate::engine::abilities::continuous::{Descriptor, Subject, Whose};
 use crate::engine::abilities::immunity::ImmunityKind;
 use crate::engine::abilities::{
     compile, find_card, lexicon::Lexicon, reference_names, Ability, CompiledCard, Target, Timing,
     TimingClass,
 };
 use crate::engine::action::{Action, Step};
+use crate::engine::state::{GameState, Place};
 use crate::engine::verdict::{Citation, Reason};
 
 pub use crate::engine::checks::respond::{
@@ -657,11 +659,136 @@ pub fn with_titles(action: &Action, title_of: &dyn Fn(&str) -> Option<String>) -
         to: action.to.clone(),
         step: action.step,
         stage: action.stage.clone(),
+        cancelled: action.cancelled,
         parent: action
             .parent
             .as_ref()
             .map(|p| Box::new(with_titles(p, title_of))),
     }
+}
+
+/// The cards really taking part in each action of the chain under way, as
+/// the game state holds them: the card played or encountered, its `by` and
+/// `targets`, and the cards aboard
+/// a ship that is one of them. Game text names them by title; their
+/// controllers and features are the state's.
+pub struct Participants<'s> {
+    state: &'s GameState,
+    /// The pieces of each action of the chain, the action under way first.
+    by_depth: Vec<Vec<usize>>,
+}
+
+impl<'s> Participants<'s> {
+    /// The participants of `action` (with the scenario's handles, not yet
+    /// replaced by titles) in `state`.
+    pub fn of(action: &Action, state: &'s GameState) -> Self {
+        let by_depth = action
+            .chain()
+            .map(|a| {
+                let named = a.card.iter().chain(a.by.iter()).chain(a.targets.iter());
+                let mut pieces: Vec<usize> = named.filter_map(|h| state.find(h)).collect();
+                let aboard = (0..state.pieces.len()).filter(|&i| {
+                    pieces
+                        .iter()
+                        .any(|&s| state.pieces[i].at == Place::Aboard(s))
+                });
+                let aboard: Vec<usize> = aboard.collect();
+                pieces.extend(aboard);
+                pieces
+            })
+            .collect();
+        Participants { state, by_depth }
+    }
+
+    /// The first party `clause` names that no participant of the action at
+    /// `depth` is, seen from `player`; `None` when all are there, or when
+    /// the action's cards are not known.
+    fn missing<'c>(&self, clause: &'c Timing, depth: usize, player: &str) -> Option<&'c Subject> {
+        let pieces = self.by_depth.get(depth).filter(|p| !p.is_empty())?;
+        clause.parties.iter().find(|party| {
+            !pieces
+                .iter()
+                .any(|&p| crate::engine::derived::is_subject(self.state, player, party, p))
+        })
+    }
+
+    /// The participants of the action at `depth`, by title and controller.
+    fn named(&self, depth: usize) -> String {
+        let pieces = self.by_depth.get(depth).map(Vec::as_slice).unwrap_or(&[]);
+        let names: Vec<String> = pieces
+            .iter()
+            .map(|&i| {
+                let p = &self.state.pieces[i];
+                format!("{} ({}'s)", p.card.title, p.controller)
+            })
+            .collect();
+        names.join(", ")
+    }
+}
+
+/// A party of a timing clause in words: "your personnel (android)",
+/// "any personnel (one of: borg, drone, [Holo])".
+fn party_words(party: &Subject) -> String {
+    let whose = match party.whose {
+        Whose::Yours => "your",
+        Whose::Opponents => "an opponent's",
+        Whose::Any => "any",
+    };
+    let kind = party.card_type.as_deref().unwrap_or("card");
+    let traits: Vec<String> = party
+        .traits
+        .iter()
+        .map(|t| match &t.descriptor {
+            Descriptor::Word(w) => w.clone(),
+            Descriptor::Icon(i) => i.clone(),
+            Descriptor::Card(c) => format!("{{{c}}}"),
+        })
+        .collect();
+    match (traits.is_empty(), party.any_of) {
+        (true, _) => format!("{whose} {kind}"),
+        (false, true) => format!("{whose} {kind} (one of: {})", traits.join(", ")),
+        (false, false) => format!("{whose} {kind} ({})", traits.join(", ")),
+    }
+}
+
+/// Why `ab` does not answer `link`: a timing clause of it naming the
+/// link's kind of action says who takes part, and the action's real
+/// participants do not include one of them.
+fn wrong_participants(
+    ab: &Ability,
+    link: &ChainLink,
+    among: Option<&Participants>,
+    player: Option<&str>,
+) -> Option<String> {
+    let (among, player) = (among?, player?);
+    let lx = Lexicon::get();
+    let clauses = std::iter::once(&ab.timing).chain(ab.windows.iter());
+    let naming: Vec<&Timing> = clauses
+        .filter(|t| !t.parties.is_empty())
+        .filter(|t| {
+            t.action
+                .as_deref()
+                .is_some_and(|k| lx.kind_matches(k, &link.kind))
+        })
+        .collect();
+    if naming.is_empty() {
+        return None;
+    }
+    let missing: Vec<&Subject> = naming
+        .iter()
+        .map(|t| among.missing(t, link.depth, player))
+        .collect::<Option<_>>()?;
+    Some(format!(
+        "its timing clause answers only a {} involving {}, and the {}'s participants are {}",
+        link.kind,
+        missing
+            .iter()
+            .map(|p| party_words(p))
+            .collect::<Vec<_>>()
+            .join(" / "),
+        link.kind,
+        among.named(link.depth)
+    ))
 }
 
 /// Why a relation that nearly held does not make a valid response.
@@ -680,6 +807,9 @@ pub enum Miss {
     /// It acts on cards of that type in play, and the card of this card play
     /// is only just played ("just played").
     NotYetInPlay,
+    /// Its timing clause names who takes part in the action ("your
+    /// android"), and the action's real participants do not include them.
+    WrongParticipants,
 }
 
 /// A relation that nearly held, and why it fails.
@@ -747,6 +877,18 @@ pub fn relate(
     player: Option<&str>,
     db: &CardDb,
 ) -> Findings {
+    relate_among(action, responder, (player, None), db)
+}
+
+/// [`relate`] with the action's real participants (from the game state):
+/// a timing clause naming who takes part answers only an action they take
+/// part in.
+pub fn relate_among(
+    action: &Action,
+    responder: &CompiledCard,
+    (player, among): (Option<&str>, Option<&Participants>),
+    db: &CardDb,
+) -> Findings {
     let chain = links(action, db);
     let mut found = Findings {
         kinds: chain.iter().map(|l| l.kind.clone()).collect(),
@@ -761,6 +903,14 @@ pub fn relate(
     let title = &responder.title;
     for ab in &responder.abilities {
         for link in &chain {
+            if let Some(why) = wrong_participants(ab, link, among, player) {
+                found.near.push(Near {
+                    miss: Miss::WrongParticipants,
+                    why: format!("{title}: {why}"),
+                    support: Vec::new(),
+                });
+                continue;
+            }
             for rel in [
                 by_timing_and_effect(ab, link, db, player),
                 relate_by_effect(ab, link, db),

@@ -60,6 +60,8 @@ pub enum GameAction {
         piece: usize,
         to: crate::engine::state::Place,
     },
+    /// The next turn, this player's, begins.
+    StartTurn { player: String },
 }
 
 /// One engagement of a ship battle (Glossary "battle - ship", steps 1-5).
@@ -92,6 +94,7 @@ impl GameAction {
             GameAction::Beam { .. } => "beam",
             GameAction::Report { .. } => "report",
             GameAction::Attempt { .. } => "mission attempt",
+            GameAction::StartTurn { .. } => "start of turn",
         }
     }
 }

@@ -215,6 +215,9 @@ pub struct GameState {
     /// Players who took an action restricted by "draw no cards this turn"
     /// (Glossary "card draw").
     pub draw_no_cards: Vec<String>,
+    /// Cards whose start- or end-of-turn actions of this segment have not
+    /// yet been taken (`[game] pending`).
+    pub pending: Vec<String>,
     pub attacked_last_turn: Vec<String>,
     pub locations: Vec<Location>,
     pub pieces: Vec<Piece>,

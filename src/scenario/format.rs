@@ -129,6 +129,9 @@ pub struct GameSpec {
     pub players: Option<Vec<Spanned<String>>>,
     /// Players whose forces attacked during the previous turn.
     pub attacked_last_turn: Option<NameList>,
+    /// Cards whose start- or end-of-turn actions of this segment have not
+    /// yet been taken.
+    pub pending: Option<NameList>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -313,6 +316,9 @@ pub struct ActionSpec {
     pub step: Option<Spanned<String>>,
     pub stage: Option<String>,
     pub parent: Option<Box<ActionSpec>>,
+    /// The action was cancelled after it was properly initiated.
+    #[serde(default)]
+    pub cancelled: bool,
 }
 
 #[derive(Debug, Deserialize)]

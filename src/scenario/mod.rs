@@ -306,6 +306,12 @@ impl<'a> Builder<'a> {
                 .as_ref()
                 .map(|n| n.items(&[',']))
                 .unwrap_or_default(),
+            pending: file
+                .game
+                .pending
+                .as_ref()
+                .map(|n| n.items(&[',']))
+                .unwrap_or_default(),
             ..GameState::default()
         };
         if let Some(phase) = file
@@ -1028,6 +1034,7 @@ impl<'a> Builder<'a> {
             to: a.to.as_ref().map(check).transpose()?,
             step,
             stage: a.stage.clone(),
+            cancelled: a.cancelled,
             parent: a
                 .parent
                 .as_ref()

@@ -710,6 +710,13 @@ fn best_timing(toks: &[Token], p: &SentenceParse) -> Option<Timing> {
         in_play_any_turn: false,
         in_play_at_any_time: false,
         through_completion: hit.through,
+        parties: if hit.class.is_response() {
+            super::plays_on::participants(toks, hit.start, hit.end)
+        } else {
+            Vec::new()
+        },
+        in_play_segment: None,
+        mandatory: false,
     })
 }
 
@@ -811,6 +818,7 @@ fn response_windows(parsed: &[(SentenceParse, bool, &Vec<Token>)]) -> Vec<Timing
                     t.by_opponent = by_opponent(s, h);
                     t.by_self = by_self(s, h);
                     t.against = against(s, h);
+                    t.parties = super::plays_on::participants(s, h.start, h.end);
                     let lo = h.start;
                     let hi = clause_end(s, h.end);
                     t.objects = p
@@ -828,6 +836,18 @@ fn response_windows(parsed: &[(SentenceParse, bool, &Vec<Token>)]) -> Vec<Timing
                 .collect::<Vec<_>>()
         })
         .collect()
+}
+
+/// The start- or end-of-turn segment a sentence of the function names, and
+/// whether what it does there is mandatory (no "may" in that sentence).
+fn turn_segment(parsed: &[(SentenceParse, bool, &Vec<Token>)]) -> Option<(TimingClass, bool)> {
+    parsed.iter().find_map(|(p, _, s)| {
+        let hit = p
+            .timing
+            .iter()
+            .find(|h| matches!(h.class, TimingClass::StartOfTurn | TimingClass::EndOfTurn))?;
+        Some((hit.class, !s.iter().any(|t| t.is_word("may"))))
+    })
 }
 
 /// Compile one function into an ability.
@@ -927,6 +947,10 @@ pub fn ability(tokens: &[Token], card_type: &CardType) -> Ability {
         .enumerate()
         .filter(|(k, _)| says_when_played(*k))
         .any(|(_, (p, _, _))| p.timing.iter().any(|h| h.class == TimingClass::AtAnyTime));
+    if let Some((class, mandatory)) = turn_segment(&parsed) {
+        ability.timing.in_play_segment = Some(class);
+        ability.timing.mandatory = mandatory;
+    }
     ability.timing.in_play_at_any_time = parsed
         .iter()
         .any(|(p, _, _)| p.timing.iter().any(|h| h.class == TimingClass::AtAnyTime));

@@ -42,6 +42,10 @@ pub struct CompiledDilemma {
     pub effects: Vec<DilemmaEffect>,
     /// What the text says about where the card goes.
     pub afterwards: Afterwards,
+    /// "Two personnel (random selection) are \"stopped\" unless their
+    /// combined CUNNING>15": the conditions are met by the victims of this
+    /// effect (an index into `effects`) alone.
+    pub of_victims: Option<usize>,
     /// Targets a sentence selects first ("Randomly select a male and a
     /// female"): each effect naming them afterwards ("each of them is
     /// stopped") falls on each target.
@@ -407,6 +411,13 @@ impl CompiledDilemma {
                 self.cure = Some(nullifier(cure, w));
             } else if let Some(choice) = price(cond, w) {
                 self.choice = Some(choice);
+            } else if let Some(rest) = opening(cond, &w.victims) {
+                // "them" would name victims of another sentence: not read
+                let here = find_word(effect, &w.selected).is_none();
+                self.read_unless(s, if here { rest } else { cond }, w);
+                if here && self.conditions.is_some() {
+                    self.of_victims = Some(self.effects.len());
+                }
             } else {
                 self.read_unless(s, cond, w);
             }
@@ -1160,5 +1171,24 @@ mod tests {
             .all(|e| e.victims.count == Count::Exactly(1)
                 && e.victims.selection == Some(Selection::Random)));
         assert!(d.unread.is_empty(), "{:?}", d.unread);
+    }
+
+    #[test]
+    fn conditions_of_the_victims_are_met_by_them_alone() {
+        let d = compile_dilemma(
+            "Bolites",
+            "Two personnel (random selection) are \"stopped\" unless their combined CUNNING>15 OR {Hypospray} present.",
+        );
+        assert_eq!(d.of_victims, Some(0));
+        assert_eq!(
+            d.conditions.map(|c| c.to_string()).as_deref(),
+            Some("CUNNING>15 OR {Hypospray}")
+        );
+        // "them" names victims of another sentence: not read
+        let d = compile_dilemma(
+            "Creature",
+            "Attacks two strongest members in Away Team. Kills one of them (random selection) unless their combined STRENGTH>16.",
+        );
+        assert!(d.unread_conditions && d.of_victims.is_none());
     }
 }

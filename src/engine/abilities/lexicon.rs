@@ -274,6 +274,10 @@ pub struct DilemmaWords {
     pub selects: Vec<String>,
     #[serde(default)]
     pub selected: Vec<String>,
+    /// Conditions written of an effect's victims ("unless their combined
+    /// CUNNING>15", "unless that personnel has CUNNING>8").
+    #[serde(default)]
+    pub victims: Vec<String>,
 }
 
 /// A selection phrase ("random selection") and who selects.

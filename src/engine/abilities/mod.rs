@@ -157,6 +157,21 @@ pub struct Timing {
     /// draw": the card drawn is there to discard).
     #[serde(default)]
     pub through_completion: bool,
+    /// The cards the clause says take part in the action ("who just engaged
+    /// your android", "involving your [Kli] card(s)"): each must be among
+    /// its participants (`plays_on::participants`).
+    #[serde(default)]
+    pub parties: Vec<continuous::Subject>,
+    /// The start- or end-of-turn segment a sentence of the function acts in
+    /// once the card is in play ("Start of each turn, ... you may process
+    /// ore"; "at start of its owner's turn scores 1 point").
+    #[serde(default)]
+    pub in_play_segment: Option<TimingClass>,
+    /// That action is mandatory: its sentence has no "may" (Glossary
+    /// "automatic modifiers": "without a word such as 'may' to indicate
+    /// that it is optional, is automatic and mandatory").
+    #[serde(default)]
+    pub mandatory: bool,
 }
 
 impl Timing {
@@ -179,6 +194,9 @@ impl Timing {
             in_play_any_turn: false,
             in_play_at_any_time: false,
             through_completion: false,
+            parties: Vec::new(),
+            in_play_segment: None,
+            mandatory: false,
         }
     }
 }

@@ -5,6 +5,8 @@
 //! (`glossary/abilities/plays-on.toml`); a `can play` with a `target` checks
 //! the target against them.
 
+use super::continuous::{self, Descriptor, Subject, Trait};
+use super::grammar::{TokKind, Token};
 use super::lexicon::Lexicon;
 use super::{Ability, TimingClass};
 use serde::Deserialize;
@@ -151,6 +153,141 @@ pub fn host(ability: &Ability) -> Option<Host> {
     })
 }
 
+/// Words that introduce the cards taking part in the action a timing clause
+/// names ("a just-initiated personnel battle involving your [Kli] card(s)",
+/// "just encountered by your [Com] Borg").
+const INTRODUCERS: [&str; 2] = ["involving", "by"];
+/// Words a run of participant words may hold besides whose, kinds and
+/// features: articles and the joins of a list ("a Borg drone, Jem'Hadar or
+/// [Holo] personnel", "one of your personnel").
+const GLUE: [&str; 7] = ["a", "an", "any", "one", "of", "or", "and"];
+
+/// Whose `tok` says the cards are, by the words of `plays-on.toml`.
+fn whose_word(tok: &Token) -> Option<continuous::Whose> {
+    let w = PlaysOnWords::get();
+    let is = |list: &[String]| list.iter().any(|p| p == &tok.text);
+    if is(&w.opponents) {
+        Some(continuous::Whose::Opponents)
+    } else if is(&w.yours) {
+        Some(continuous::Whose::Yours)
+    } else {
+        None
+    }
+}
+
+/// The host kind a noun of `plays-on.toml` names ("android" → personnel).
+fn kind_noun(tok: &Token) -> Option<&'static str> {
+    let w = PlaysOnWords::get();
+    w.host
+        .iter()
+        .find(|h| h.kind != "table" && h.nouns.iter().any(|n| n == &tok.text))
+        .map(|h| h.kind.as_str())
+}
+
+/// A feature a participant may have: an icon, a card named, or a personnel
+/// feature of the lexicon ("android", "Borg", "Jem'Hadar", "drone").
+fn feature(tok: &Token) -> Option<Descriptor> {
+    match tok.kind {
+        TokKind::Icon => Some(Descriptor::Icon(tok.text.clone())),
+        TokKind::Ref => Some(Descriptor::Card(tok.text.clone())),
+        TokKind::Word => Lexicon::get()
+            .personnel_features
+            .iter()
+            .any(|f| f.eq_ignore_ascii_case(&tok.text))
+            .then(|| Descriptor::Word(tok.text.clone())),
+        TokKind::Punct => None,
+    }
+}
+
+/// Whether `tok` may stand in a run of participant words.
+fn participant_word(tok: &Token) -> bool {
+    whose_word(tok).is_some()
+        || kind_noun(tok).is_some()
+        || feature(tok).is_some()
+        || tok.is_punct(",")
+        || GLUE.iter().any(|g| tok.is_word(g))
+}
+
+/// The participant a run of words describes: whose (`plays-on.toml`'s
+/// "your", "opponent's"), what kind of card (its host nouns) and the
+/// features of which it needs one (a list) or all; `None` when the words
+/// name neither whose it is nor a kind nor a feature.
+fn participant(run: &[Token]) -> Option<Subject> {
+    let whose = run.iter().find_map(whose_word);
+    let card_type = run.iter().find_map(kind_noun).map(str::to_string);
+    let traits: Vec<Trait> = run
+        .iter()
+        .filter_map(feature)
+        .map(|descriptor| Trait {
+            descriptor,
+            negated: false,
+        })
+        .collect();
+    if whose.is_none() && traits.is_empty() {
+        return None;
+    }
+    let listed = run.iter().any(|t| t.is_punct(",") || t.is_word("or"));
+    Some(Subject {
+        whose: whose.unwrap_or(continuous::Whose::Any),
+        card_type,
+        any_of: listed && traits.len() > 1,
+        traits,
+    })
+}
+
+/// The cards a response's timing clause (the phrase at `start..end` of
+/// `toks`) says take part in the action it answers: after the phrase,
+/// "involving" / "by" / whose words begin a run ("just engaged your android
+/// in combat"); before it, the run a "who" refers to ("a Borg drone ...
+/// personnel who just engaged"). Parentheticals are skipped.
+pub fn participants(toks: &[Token], start: usize, end: usize) -> Vec<Subject> {
+    let mut out = Vec::new();
+    let after: Vec<&Token> = toks[end.min(toks.len())..]
+        .iter()
+        .scan(0i32, |depth, t| {
+            *depth += i32::from(t.is_punct("(")) - i32::from(t.is_punct(")"));
+            Some((*depth, t))
+        })
+        .filter(|(d, t)| *d == 0 && !t.is_punct(")"))
+        .map(|(_, t)| t)
+        .take_while(|t| t.kind != TokKind::Punct || t.is_punct(","))
+        .collect();
+    let begins = after
+        .iter()
+        .take(6)
+        .position(|t| INTRODUCERS.iter().any(|w| t.is_word(w)) || whose_word(t).is_some());
+    if let Some(at) = begins {
+        let from = at + usize::from(whose_word(after[at]).is_none());
+        let run: Vec<Token> = after[from..]
+            .iter()
+            .take_while(|t| participant_word(t))
+            .map(|t| (*t).clone())
+            .collect();
+        // "involving your {U.S.S. Prometheus} OR at least three of your
+        // ships": an alternative the words cannot read restricts nothing.
+        if !run.last().is_some_and(|t| t.is_word("or")) {
+            out.extend(participant(trim_glue(&run)));
+        }
+    }
+    if start > 0 && toks[start - 1].is_word("who") {
+        let before = &toks[..start - 1];
+        let from = (0..before.len())
+            .rev()
+            .find(|&k| !participant_word(&before[k]))
+            .map_or(0, |k| k + 1);
+        out.extend(participant(trim_glue(&before[from..])));
+    }
+    out
+}
+
+/// A run without the list joins at its ends ("or [Holo]" → "[Holo]").
+fn trim_glue(run: &[Token]) -> &[Token] {
+    let glue = |t: &Token| t.is_punct(",") || t.is_word("or") || t.is_word("and");
+    let from = run.iter().position(|t| !glue(t)).unwrap_or(run.len());
+    let to = run.iter().rposition(|t| !glue(t)).map_or(from, |k| k + 1);
+    &run[from..to]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,6 +311,32 @@ mod tests {
         assert_eq!((h.whose, h.kind.as_str()), (Whose::Opponents, "personnel"));
         assert_eq!(host_of("Plays on table.").unwrap().kind, "table");
         assert!(host_of("Nullifies any Event card.").is_none());
+    }
+
+    fn parties_of(text: &str) -> Vec<Subject> {
+        let c = compile_text("T", &CardType::Interrupt, text);
+        c.abilities[0].timing.parties.clone()
+    }
+
+    #[test]
+    fn a_response_names_who_takes_part_in_the_action() {
+        let p = parties_of("Mortally wounds a Borg drone, Jem'Hadar or [Holo] personnel who just engaged your android in combat.");
+        assert_eq!(p.len(), 2, "{p:?}");
+        assert_eq!(p[0].whose, continuous::Whose::Yours);
+        assert_eq!(
+            p[0].traits[0].descriptor,
+            Descriptor::Word("android".into())
+        );
+        assert!(p[1].any_of && p[1].traits.len() == 4, "{p:?}");
+        let p = parties_of("Nullifies a dilemma just encountered by your [Com] Borg.");
+        assert_eq!(p.len(), 1);
+        assert!(!p[0].any_of && p[0].traits.len() == 2, "{p:?}");
+        // An alternative the words cannot read restricts nothing.
+        assert!(parties_of(
+            "Plays at start of battle involving your {Prometheus} OR at least three of your ships."
+        )
+        .is_empty());
+        assert!(parties_of("Plays at start of your turn.").is_empty());
     }
 
     #[test]

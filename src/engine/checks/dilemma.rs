@@ -113,11 +113,15 @@ fn overcome(events: &[Event], reasons: Vec<Reason>, is: &Option<String>, title: 
     }
     match value {
         Some(v) => super::claim(v.to_string(), is, reasons, RESOLUTION),
-        None => undecided(
-            format!("{title} has no conditions to overcome"),
-            reasons,
-            RESOLUTION,
-        ),
+        None => {
+            // conditions met by victims a selection has yet to pick
+            let pending = events.iter().find_map(|e| match e.kind {
+                EventKind::Selection { .. } => Some(e.reason.text.clone()),
+                _ => None,
+            });
+            let why = pending.unwrap_or_else(|| format!("{title} has no conditions to overcome"));
+            undecided(why, reasons, RESOLUTION)
+        }
     }
 }
 

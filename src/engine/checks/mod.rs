@@ -238,12 +238,14 @@ fn valid_response(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
             "actions – step 2: responses",
         );
     };
+    let among = crate::engine::response::Participants::of(action, state);
     let action = titled_action(action, state);
     let player = asker(who, state);
     let phase = Some(state.phase);
     let responder = (&state.pieces[card].card, q.function.as_deref());
     on_its_target(q, card, &player, state, || {
-        respond::valid_response_in(&action, responder, Some(&player), phase, db)
+        let asked = (Some(player.as_str()), Some(&among));
+        respond::valid_response_in(&action, responder, asked, phase, db)
     })
 }
 
@@ -258,11 +260,24 @@ fn can_play(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
         phase: state.phase,
         turn_player: state.turn_player.clone(),
         draws_no_cards: state.draw_no_cards.contains(&player),
+        pending: state
+            .pending
+            .iter()
+            .map(|h| {
+                state
+                    .find(h)
+                    .map_or(h.clone(), |i| state.pieces[i].card.title.clone())
+            })
+            .collect(),
         player,
         normal_card_play_used: state.normal_card_play_used,
         orders_begun: state.orders_begun,
     };
     let action = state.action.as_ref().map(|a| titled_action(a, state));
+    let among = state
+        .action
+        .as_ref()
+        .map(|a| crate::engine::response::Participants::of(a, state));
     let piece = &state.pieces[card];
     let in_play = !matches!(
         piece.at,
@@ -287,7 +302,8 @@ fn can_play(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
         }),
     };
     on_its_target(q, card, &turn.player, state, || {
-        respond::can_play_on_table(played, lies, &turn, action.as_ref(), db, table)
+        let under_way = (action.as_ref(), among.as_ref());
+        respond::can_play_on_table(played, lies, &turn, under_way, db, table)
     })
 }
 

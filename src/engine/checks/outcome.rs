@@ -23,6 +23,8 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
         Some("attempt") => attempt(q, state),
         Some("matching commander") => matching_commander(q, state),
         Some("stopped after attack") => stopped_after_attack(q, state),
+        Some("stopped at start of turn") => stopped_at_start_of_turn(q, state),
+        Some("card play") => card_play(q, state),
         Some("attack winner") => attack_winner(q, state),
         Some("points after solving") => points_after_solving(q, state),
         Some("points after attack") => points_after_attack(q, state),
@@ -33,7 +35,7 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
         Some("compatibility lost") => super::house_arrest::compatibility_lost(q, state),
         Some("docked after reporting") => super::report::docked_after_reporting(q, state),
         other => undecided(
-            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, attack winner, points after solving, points after attack, score, points to win, winner, casualty, range after moving, attempt, matching commander, compatibility lost, docked after reporting"),
+            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, stopped at start of turn, card play, attack winner, points after solving, points after attack, score, points to win, winner, casualty, range after moving, attempt, matching commander, compatibility lost, docked after reporting"),
             vec![],
             "attribute",
         ),
@@ -103,7 +105,9 @@ fn applied_attack(q: &Question, state: &GameState) -> Option<(GameState, Vec<Eve
         target,
         attack_bonus: q.attack_bonus.unwrap_or(0),
         defense_bonus: q.defense_bonus.unwrap_or(0),
-        cancelled: q.cancelled,
+        // `[action] cancelled = true` (the battle under way was cancelled)
+        // or the question's own `cancelled`.
+        cancelled: q.cancelled || state.action.as_ref().is_some_and(|a| a.cancelled),
     };
     let mut after = state.clone();
     let events = ruleset::apply(&mut after, &GameAction::Attack(engagement));
@@ -139,6 +143,89 @@ fn stopped_after_attack(q: &Question, state: &GameState) -> Verdict {
         [reasons, vec![verdict]].concat(),
         vec![super::g("stopped")],
     )
+}
+
+/// "is this card still stopped when the next turn begins?": the start of
+/// the next turn - `player`'s, else the opponent of the player whose turn
+/// it is - is applied to a copy of the state: "stopped" or "unstopped".
+fn stopped_at_start_of_turn(q: &Question, state: &GameState) -> Verdict {
+    let Some(card) = q.who.card() else {
+        return undecided("`card` (the stopped card)", vec![], "stopped");
+    };
+    let next = q.who.player.as_ref().map(|p| p.0.clone());
+    let Some(player) = next.or_else(|| state.opponent_of(&state.turn_player)) else {
+        return undecided("`player` (whose turn begins)", vec![], "stopped");
+    };
+    let was = state.is_stopped(card);
+    let mut after = state.clone();
+    let events = ruleset::apply(&mut after, &GameAction::StartTurn { player });
+    let handle = &state.pieces[card].handle;
+    let mut reasons = vec![fact(format!(
+        "{handle} is {}stopped now",
+        if was { "" } else { "not " }
+    ))];
+    reasons.extend(events.into_iter().map(|e| e.reason));
+    let value = if after.is_stopped(card) {
+        "stopped"
+    } else {
+        "unstopped"
+    };
+    claim(value.into(), &q.is, reasons, "stopped")
+}
+
+/// The Glossary entry on responses that make an action illegal.
+const RESPONSES: &str = "actions – step 2: responses";
+
+/// "what becomes of the card play under way, given the responses made to
+/// it (`cards`)?": a hidden agenda activated in response acts as if it had
+/// been revealed before the play began, so a play it forbids is illegal and
+/// the card returns to its owner's hand; any other response leaves the
+/// conditions met at initiation unchecked: the card is "played".
+fn card_play(q: &Question, state: &GameState) -> Verdict {
+    let lx = crate::engine::abilities::lexicon::Lexicon::get();
+    let played = state
+        .action
+        .as_ref()
+        .filter(|a| lx.kind_matches("card play", &lx.normalize_kind(&a.kind)));
+    let Some(card) = played
+        .and_then(|a| a.card.as_deref())
+        .and_then(|h| state.find(h))
+    else {
+        return undecided(
+            "an [action] of kind \"card play\" with its `card`",
+            vec![],
+            RESPONSES,
+        );
+    };
+    let title = &state.pieces[card].card.title;
+    let performs: Vec<String> = crate::engine::abilities::compile(&state.pieces[card].card)
+        .effects()
+        .filter_map(|e| lx.effect(&e.verb).and_then(|v| v.action.clone()))
+        .collect();
+    let forbidding = |r: &usize| {
+        crate::engine::abilities::compile(&state.pieces[*r].card)
+            .effects()
+            .filter(|e| e.verb == "forbid")
+            .flat_map(|e| e.objects.iter())
+            .any(|o| matches!(o, crate::engine::abilities::Target::Action(k) if performs.iter().any(|p| lx.kind_matches(k, p))))
+    };
+    let responses = indices(&q.cards);
+    let mut reasons = Vec::new();
+    let illegal = responses
+        .iter()
+        .filter(|r| forbidding(r))
+        .find(|r| state.pieces[**r].card.has_icon("HA"));
+    let value = match illegal {
+        Some(&r) => {
+            reasons.push(because(format!("{} is a hidden agenda activated in response: its effects are retroactive to the initiation of the play, which it forbids ({title} performs: {}), so the play is illegal and the card returns to your hand", state.pieces[r].handle, performs.join(", ")), RESPONSES));
+            "returned to hand"
+        }
+        None => {
+            reasons.push(because(format!("no hidden agenda activated in response forbids the play of {title}: a condition met at initiation is not rechecked, and the play has its result"), RESPONSES));
+            "played"
+        }
+    };
+    claim(value.into(), &q.is, reasons, RESPONSES)
 }
 
 /// "who won the ship battle?": answered by applying the attack.

@@ -23,7 +23,7 @@ use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use crate::cards::model::{Card, CardDb, CardType};
 use crate::engine::abilities::{Ability, CompiledCard, Coverage, Target, TimingClass};
 use crate::engine::action::{Action, Phase, Step, TurnContext};
-use crate::engine::response::{self, relate, Findings, Miss};
+use crate::engine::response::{self, relate_among, Findings, Miss, Participants};
 use crate::engine::timing_rulings::TimingRulings;
 use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
 
@@ -42,6 +42,9 @@ const TAKING_TURNS: Entry = Entry::glossary("actions – taking turns");
 /// The start-of-turn and end-of-turn segments: the Glossary's "turn" and
 /// the Current Rulings' "timing" state them.
 const TURN_SEGMENTS: Entry = Entry::glossary("turn").stated_in_rulings("timing");
+/// "Any mandatory start-of-turn actions must take place before optional
+/// start-of-turn actions" (end-of-turn actions likewise).
+const MANDATORY_FIRST: Entry = Entry::rulings("timing");
 /// "All cards except interrupts and doorways may be played only at this
 /// time" (the card play segment of "turn").
 const CARD_PLAY_SEGMENT: Entry = Entry::glossary("turn");
@@ -102,20 +105,20 @@ pub struct Response<'a> {
 
 impl<'a> Response<'a> {
     pub fn new(action: &'a Action, responder: &Card, player: Option<&str>, db: &CardDb) -> Self {
-        Self::using(action, responder, None, player, db)
+        Self::using(action, (responder, None), (player, None), db)
     }
 
     /// The responder using only the function `function` names (each "OR"
     /// function keeps its own timing).
+    /// `among`: the action's real participants, when the game state is known.
     pub fn using(
         action: &'a Action,
-        responder: &Card,
-        function: Option<&str>,
-        player: Option<&str>,
+        (responder, function): (&Card, Option<&str>),
+        (player, among): (Option<&str>, Option<&Participants>),
         db: &CardDb,
     ) -> Self {
         let compiled = response::compiled_using(responder, function);
-        let findings = relate(action, &compiled, player, db);
+        let findings = relate_among(action, &compiled, (player, among), db);
         Response {
             action,
             compiled,
@@ -166,29 +169,35 @@ pub fn valid_response_by(
     player: Option<&str>,
     db: &CardDb,
 ) -> Verdict {
-    valid_response_in(action, (responder, None), player, None, db)
+    valid_response_in(action, (responder, None), (player, None), None, db)
 }
 
 /// [`valid_response_by`] with the phase the action is under way in (the
 /// start-of-turn and end-of-turn segments admit only valid responses), the
-/// responder using the function its excerpt names (all of them without one).
+/// responder using the function its excerpt names (all of them without one),
+/// and the action's real participants when the game state is known.
 pub fn valid_response_in(
     action: &Action,
-    (responder, function): (&Card, Option<&str>),
-    player: Option<&str>,
+    responder: (&Card, Option<&str>),
+    asked: (Option<&str>, Option<&Participants>),
     phase: Option<Phase>,
     db: &CardDb,
 ) -> Verdict {
     let ctx = Response {
         phase,
-        ..Response::using(action, responder, function, player, db)
+        ..Response::using(action, responder, asked, db)
     };
     decide(&response_rules(), &ctx)
 }
 
 /// The rules of a valid response, in order.
-pub fn response_rules<'a>() -> [Rule<Response<'a>>; 9] {
+pub fn response_rules<'a>() -> [Rule<Response<'a>>; 11] {
     [
+        Rule {
+            name: "a cancelled action",
+            entry: CANCEL,
+            apply: cancelled,
+        },
         Rule {
             name: "suspends play",
             entry: SUSPENDS,
@@ -225,6 +234,11 @@ pub fn response_rules<'a>() -> [Rule<Response<'a>>; 9] {
             apply: wrong_player,
         },
         Rule {
+            name: "the participants it names",
+            entry: RESPONSES,
+            apply: wrong_participants,
+        },
+        Rule {
             name: "text compiled",
             entry: RESPONSES,
             apply: unreadable,
@@ -235,6 +249,24 @@ pub fn response_rules<'a>() -> [Rule<Response<'a>>; 9] {
             apply: unrelated,
         },
     ]
+}
+
+/// A cancelled action will not have its result: nothing is left for a
+/// response to modify, cancel, nullify or prevent (a card that suspends
+/// play still may interrupt, related or not).
+fn cancelled(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
+    if !r.action.cancelled || suspending(&r.compiled).is_some() {
+        return Ruling::Next;
+    }
+    reasons.push(reason(
+        "a valid response must specifically relate to (modify, cancel, nullify or prevent) the action",
+        RESPONSES,
+    ));
+    Ruling::No(format!(
+        "the {} was cancelled: it is prevented from having its result, so {} has nothing left to relate to",
+        r.action.kind,
+        r.title()
+    ))
 }
 
 fn suspending(c: &CompiledCard) -> Option<&Ability> {
@@ -326,6 +358,17 @@ fn wrong_player(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
     )
 }
 
+/// "who just engaged your android", "involving your [Kli] card(s)": the
+/// response relates only to an action those cards take part in.
+fn wrong_participants(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
+    missed(
+        r,
+        Miss::WrongParticipants,
+        "the participants it names",
+        reasons,
+    )
+}
+
 fn unreadable(r: &Response, _: &mut Vec<Reason>) -> Ruling {
     let c = &r.compiled;
     let unread = (c.coverage == Coverage::None && !c.abilities.is_empty())
@@ -402,6 +445,9 @@ pub struct Play<'a> {
     free: bool,
     /// A copy of it was used this turn (its play perhaps cancelled since).
     used_this_turn: bool,
+    /// The cards pending in this segment whose compiled text makes their
+    /// start- or end-of-turn action mandatory.
+    mandatory_pending: Vec<String>,
 }
 
 impl<'a> Play<'a> {
@@ -412,15 +458,16 @@ impl<'a> Play<'a> {
         under_way: Option<&'a Action>,
         db: &CardDb,
     ) -> Self {
-        Self::using((card, None), in_play, turn, under_way, db)
+        Self::using((card, None), in_play, turn, (under_way, None), db)
     }
 
-    /// The card using only the function its excerpt names.
+    /// The card using only the function its excerpt names, with the real
+    /// participants of the action under way when the game state is known.
     pub fn using(
         (card, function): (&'a Card, Option<&str>),
         in_play: bool,
         turn: &'a TurnContext,
-        under_way: Option<&'a Action>,
+        (under_way, among): (Option<&'a Action>, Option<&Participants>),
         db: &CardDb,
     ) -> Self {
         let player = (!turn.player.is_empty()).then_some(turn.player.as_str());
@@ -431,11 +478,13 @@ impl<'a> Play<'a> {
             in_play,
             turn,
             under_way,
-            response: under_way.map(|a| valid_response_in(a, (card, function), player, phase, db)),
+            response: under_way
+                .map(|a| valid_response_in(a, (card, function), (player, among), phase, db)),
             table: None,
             hidden: false,
             free: false,
             used_this_turn: false,
+            mandatory_pending: mandatory_pending(turn, db),
         }
     }
 
@@ -507,6 +556,10 @@ fn usable_from(card: &Card, function: Option<&str>, in_play: bool) -> CompiledCa
         if in_play {
             a.timing.any_turn |= a.timing.in_play_any_turn;
             a.timing.at_any_time |= a.timing.in_play_at_any_time;
+            // In play, a card placed first acts in the segment its text names.
+            if let Some(segment) = a.timing.in_play_segment.filter(|_| placed(a.timing.class)) {
+                a.timing.class = segment;
+            }
         } else if placed_first
             && !placed(a.timing.class)
             && a.timing.class != TimingClass::SuspendsPlay
@@ -523,6 +576,28 @@ fn usable_from(card: &Card, function: Option<&str>, in_play: bool) -> CompiledCa
         }
     }
     compiled
+}
+
+/// The pending cards whose compiled text, in play, makes their action of
+/// this start- or end-of-turn segment mandatory.
+fn mandatory_pending(turn: &TurnContext, db: &CardDb) -> Vec<String> {
+    let class = match turn.phase {
+        Phase::StartOfTurn => TimingClass::StartOfTurn,
+        Phase::EndOfTurn => TimingClass::EndOfTurn,
+        _ => return Vec::new(),
+    };
+    let mandatory = |c: &Card| {
+        let compiled = crate::engine::abilities::compile(c);
+        compiled
+            .abilities
+            .iter()
+            .any(|a| a.timing.in_play_segment == Some(class) && a.timing.mandatory)
+    };
+    turn.pending
+        .iter()
+        .filter(|t| crate::engine::abilities::find_card(db, t).is_some_and(mandatory))
+        .cloned()
+        .collect()
 }
 
 /// May `card` be played (or its text used) now?
@@ -571,7 +646,7 @@ pub fn can_play_on_table(
     card: (&Card, Option<&str>),
     lies: Lies,
     turn: &TurnContext,
-    under_way: Option<&Action>,
+    under_way: (Option<&Action>, Option<&Participants>),
     db: &CardDb,
     table: Vec<&Card>,
 ) -> Verdict {
@@ -680,7 +755,7 @@ fn doorway_off_turn(p: &Play, _: &mut Vec<Reason>) -> Ruling {
 }
 
 /// The rules of playing a card between actions, in order.
-pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 16] {
+pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 17] {
     [
         Rule {
             name: "activating a hidden agenda",
@@ -726,6 +801,11 @@ pub fn between_actions_rules<'a>() -> [Rule<Play<'a>>; 16] {
             name: "Q-icon cards",
             entry: Entry::glossary("Q-icon cards"),
             apply: q_icon_card,
+        },
+        Rule {
+            name: "mandatory actions first",
+            entry: MANDATORY_FIRST,
+            apply: mandatory_first,
         },
         Rule {
             name: "between start-of-turn or end-of-turn actions",
@@ -1051,6 +1131,34 @@ fn turn_boundary(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
     }
     Ruling::No(format!(
         "{} does not take place at the {segment} segment, and no other actions may take place between {segment} actions, other than valid responses",
+        p.title()
+    ))
+}
+
+/// While a mandatory start- or end-of-turn action is pending, only the
+/// pending mandatory actions (in the order the player chooses) may be taken.
+fn mandatory_first(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
+    let pending = &p.mandatory_pending;
+    if pending.is_empty() || pending.iter().any(|t| t == p.title()) {
+        return Ruling::Next;
+    }
+    let segment = if p.turn.phase == Phase::EndOfTurn {
+        "end-of-turn"
+    } else {
+        "start-of-turn"
+    };
+    let still_to_take = format!(
+        "the mandatory {segment} actions of {} are still to be taken; the player whose turn it is chooses their order",
+        pending.join(", ")
+    );
+    let optional_words =
+        "an action without a word such as \"may\" to say it is optional is mandatory";
+    reasons.extend([
+        reason(still_to_take, MANDATORY_FIRST),
+        reason(optional_words, Entry::glossary("automatic modifiers")),
+    ]);
+    Ruling::No(format!(
+        "any mandatory {segment} actions must take place before optional ones: {} may not be used until those are complete",
         p.title()
     ))
 }
@@ -1430,6 +1538,82 @@ mod tests {
     }
 
     #[test]
+    fn a_response_naming_who_takes_part_needs_them_among_the_participants() {
+        use crate::engine::fixture::{piece, table};
+        use crate::engine::state::Place;
+        let headlock = card(
+            "Headlock",
+            CardType::Interrupt,
+            "Mortally wounds a [Holo] personnel who just engaged your android in combat.",
+        );
+        let mut state = table();
+        let android = |c: &mut Card| c.characteristics = vec!["Android".into()];
+        let holo = |c: &mut Card| c.icons = vec!["Holo".into()];
+        piece(
+            &mut state,
+            "Data",
+            CardType::Personnel,
+            "alice",
+            Place::Hand,
+            android,
+        );
+        piece(
+            &mut state,
+            "Lore",
+            CardType::Personnel,
+            "bob",
+            Place::Hand,
+            android,
+        );
+        piece(
+            &mut state,
+            "Fek",
+            CardType::Personnel,
+            "bob",
+            Place::Hand,
+            holo,
+        );
+        let pairing = |by: &str, target: &str| Action {
+            kind: "combat pairing".into(),
+            by: vec![by.into()],
+            targets: vec![target.into()],
+            step: Step::Initiated,
+            ..Action::default()
+        };
+        let db = CardDb::new(vec![headlock.clone()]);
+        let rule = |a: &Action| {
+            let among = Participants::of(a, &state);
+            let r = Response::using(a, (&headlock, None), (Some("alice"), Some(&among)), &db);
+            (
+                wrong_participants(&r, &mut vec![]),
+                r.findings.related.is_some(),
+            )
+        };
+        // Your android engaged by a [Holo] personnel: a valid response.
+        let (ruling, related) = rule(&pairing("Data", "Fek"));
+        assert!(matches!(ruling, Ruling::Next) && related);
+        // The opponent's android, and no [Holo] adversary: near misses.
+        assert!(is_no(&rule(&pairing("Fek", "Lore")).0));
+        assert!(is_no(&rule(&pairing("Lore", "Data")).0));
+    }
+
+    #[test]
+    fn a_cancelled_action_has_no_result_left_to_respond_to() {
+        let sanctuary = card(
+            "Sanctuary",
+            CardType::Interrupt,
+            "Plays at start of ship battle. Cancels the battle.",
+        );
+        let mut b = action("ship battle", None, Step::Initiated);
+        assert!(matches!(
+            on_response(cancelled, &sanctuary, &b, vec![]),
+            Ruling::Next
+        ));
+        b.cancelled = true;
+        assert!(is_no(&on_response(cancelled, &sanctuary, &b, vec![])));
+    }
+
+    #[test]
     fn text_that_does_not_compile_leaves_the_answer_undecided() {
         let odd = card("Odd", CardType::Interrupt, "Zorp blint quux.");
         let got = on_response(unreadable, &odd, &battle(), vec![]);
@@ -1478,6 +1662,32 @@ mod tests {
 
     fn event(text: &str) -> Card {
         card("Ev", CardType::Event, text)
+    }
+
+    #[test]
+    fn mandatory_start_of_turn_actions_come_before_optional_ones() {
+        let colony = card(
+            "Colony",
+            CardType::Facility,
+            "Each CIVILIAN inside at start of its owner's turn scores 1 point.",
+        );
+        let ore = card(
+            "Ore",
+            CardType::Objective,
+            "Plays on table. Start of each turn, you may draw two cards.",
+        );
+        let db = CardDb::new(vec![colony.clone(), ore.clone()]);
+        let mut t = turn(Phase::StartOfTurn, "alice");
+        t.pending = vec!["Colony".into()];
+        let ruling = |c: &Card, t: &TurnContext| {
+            mandatory_first(&Play::new(c, true, t, None, &db), &mut Vec::new())
+        };
+        assert!(is_no(&ruling(&ore, &t)));
+        // The mandatory action itself may be taken; and with an optional
+        // action pending only, nothing waits.
+        assert!(matches!(ruling(&colony, &t), Ruling::Next));
+        t.pending = vec!["Ore".into()];
+        assert!(matches!(ruling(&colony, &t), Ruling::Next));
     }
 
     #[test]

@@ -307,6 +307,18 @@ fn with_conditions(
             .retain(|&p| !state.is_stopped(p) && state.in_play(p));
     }
     events.extend(ruled(d, Aspect::Requirements, "its conditions"));
+    // "unless their combined CUNNING>15": the victims meet them alone
+    if let Some(e) = d.of_victims.and_then(|i| d.effects.get(i)) {
+        match decided_victims(state, e, &f) {
+            // a target with specific features absent: discarded without effect
+            Ok(victims) if victims.is_empty() => {
+                let why = format!("no one facing {} can be its victim", d.title);
+                return events.extend(discard_without_effect(d, why));
+            }
+            Ok(victims) => f.group = victims,
+            Err(pending) => return events.push(*pending),
+        }
+    }
     let unmet = f.unmet(state, req, &f.group);
     events.extend(how_met(state, req, &f.group));
     if unmet.is_empty() {
@@ -579,24 +591,13 @@ fn on_ship(
             )]
         }
         [one] => *one,
-        many => {
-            match selection_made(state, many, 1) {
-                Some(made) => made[0],
-                None => {
-                    let (how, entry) = selection_rule(e.victims.selection.as_ref());
-                    return vec![event(
-                    EventKind::Selection {
-                        verb: e.verb.clone(),
-                        count: 1,
-                        among: many.to_vec(),
-                        how: how.clone(),
-                    },
-                    format!("{why} one of {} ships here ({how}), a selection the state does not make", many.len()),
-                    entry,
-                )];
-                }
+        many => match selection_made(state, many, 1) {
+            Some(made) => made[0],
+            None => {
+                let what = format!("{why} one of {} ships here", many.len());
+                return vec![pending(e, 1, many, &what)];
             }
-        }
+        },
     };
     hit_ship(state, &e.verb, chosen, why)
 }
@@ -684,13 +685,7 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
             RESOLUTION,
         )];
     }
-    let count = match e.victims.count {
-        Count::Exactly(n) => n as usize,
-        Count::Half => among.len() / 2,
-        Count::All => among.len(),
-        Count::Unstated if e.victims.selection.is_some() => 1,
-        Count::Unstated => among.len(),
-    };
+    let count = victim_count(e, among.len());
     let chosen = match &e.victims.selection {
         Some(Selection::Superlative(s)) => superlative(state, s, &among),
         _ if count >= among.len() => among.clone(),
@@ -720,19 +715,8 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
             );
             return out;
         }
-        return vec![event(
-            EventKind::Selection {
-                verb: e.verb.clone(),
-                count,
-                among: pool.clone(),
-                how: how.clone(),
-            },
-            format!(
-                "{why} {count} of {} personnel ({how}), a selection the state does not make",
-                pool.len()
-            ),
-            entry,
-        )];
+        let what = format!("{why} {count} of {} personnel", pool.len());
+        return vec![pending(e, count, &pool, &what)];
     }
     let mut out: Vec<Event> = chosen
         .iter()
@@ -755,6 +739,57 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
         ));
     }
     out
+}
+
+/// How many of `eligible` cards an effect falls on.
+fn victim_count(e: &DilemmaEffect, eligible: usize) -> usize {
+    match e.victims.count {
+        Count::Exactly(n) => n as usize,
+        Count::Half => eligible / 2,
+        Count::All => eligible,
+        Count::Unstated if e.victims.selection.is_some() => 1,
+        Count::Unstated => eligible,
+    }
+}
+
+/// The victims of an effect when the selection is already decided: all
+/// the eligible when they are no more than its count ("it selects that
+/// one"), else those the scenario selected; else the selection the state
+/// does not make.
+fn decided_victims(
+    state: &GameState,
+    e: &DilemmaEffect,
+    f: &Facing,
+) -> Result<Vec<usize>, Box<Event>> {
+    let pool = eligible(state, e, f);
+    let count = victim_count(e, pool.len());
+    if count >= pool.len() {
+        return Ok(pool);
+    }
+    if let Some(made) = selection_made(state, &pool, count) {
+        return Ok(made);
+    }
+    let what = format!(
+        "its conditions are met by the {count} selected of {} personnel alone",
+        pool.len()
+    );
+    Err(Box::new(pending(e, count, &pool, &what)))
+}
+
+/// `count` of `among` are to suffer the effect by a selection the state does
+/// not make: the event saying so, citing the entry on that selection.
+fn pending(e: &DilemmaEffect, count: usize, among: &[usize], what: &str) -> Event {
+    let (how, entry) = selection_rule(e.victims.selection.as_ref());
+    event(
+        EventKind::Selection {
+            verb: e.verb.clone(),
+            count,
+            among: among.to_vec(),
+            how: how.clone(),
+        },
+        format!("{what} ({how}), a selection the state does not make"),
+        entry,
+    )
 }
 
 /// The cards of `pool` a selection already made picked, when they are as

@@ -58,8 +58,38 @@ impl Ruleset for FirstEdition {
                 ship,
                 player,
             } => attempt::attempt(state, *location, group, *ship, player),
+            GameAction::StartTurn { player } => start_turn(state, player),
         }
     }
+}
+
+/// The next turn begins (whoever's it is): every "stopped" card becomes
+/// "unstopped" (Glossary "stopped": "at the start of the next turn"; the
+/// rulebook: "at the start of either player's next turn").
+fn start_turn(state: &mut GameState, player: &str) -> Vec<Event> {
+    state.turn_player = player.to_string();
+    state.phase = crate::engine::action::Phase::StartOfTurn;
+    let stopped: Vec<usize> = (0..state.pieces.len())
+        .filter(|&p| state.pieces[p].status.stopped)
+        .collect();
+    stopped
+        .into_iter()
+        .map(|piece| {
+            let p = &mut state.pieces[piece];
+            p.status.stopped = false;
+            let why = format!(
+                "{}: unstop (\"stopped\" cards become \"unstopped\" automatically at the start of the next turn - {player}'s - unless a longer period is specified)",
+                p.handle
+            );
+            Event {
+                kind: EventKind::Affected {
+                    verb: "unstop".into(),
+                    piece,
+                },
+                reason: rule(why, "stopped"),
+            }
+        })
+        .collect()
 }
 
 /// Every one of `pieces` suffers `verb`.
@@ -154,6 +184,23 @@ mod tests {
     use super::*;
     use crate::cards::model::CardType;
     use crate::engine::fixture;
+
+    #[test]
+    fn every_stopped_card_unstops_when_the_next_turn_begins_whoevers_it_is() {
+        let mut s = fixture::table();
+        let at = Place::Planet(fixture::location(&mut s, "Alpha"));
+        let kim = fixture::piece(&mut s, "Kim", CardType::Personnel, "alice", at, |_| {});
+        let kurn = fixture::piece(&mut s, "Kurn", CardType::Personnel, "bob", at, |_| {});
+        s.pieces[kim].status.stopped = true;
+        s.pieces[kurn].status.stopped = true;
+        let start = GameAction::StartTurn {
+            player: "bob".into(),
+        };
+        let events = FirstEdition.apply(&mut s, &start);
+        assert_eq!(events.len(), 2);
+        assert!(!s.is_stopped(kim) && !s.is_stopped(kurn));
+        assert_eq!(s.turn_player, "bob");
+    }
 
     #[test]
     fn a_hologram_that_would_be_killed_is_deactivated_instead() {

@@ -17,7 +17,7 @@ const MISSIONS_UNREAD: usize = 15;
 /// player's score or past ("unless you have at least 50 points"), the
 /// selected victims' own values ("their combined CUNNING>15"), two sets of
 /// conditions whose combination is not read.
-const DILEMMAS_UNREAD: usize = 41;
+const DILEMMAS_UNREAD: usize = 39;
 
 fn first_edition(t: CardType) -> impl Iterator<Item = &'static Card> {
     let db = crate::support::cards();
