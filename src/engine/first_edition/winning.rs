@@ -465,7 +465,7 @@ mod tests {
         let mut s = fixture::table();
         let at = Place::Space(fixture::location(&mut s, "Alpha"));
         let colony = fixture::piece(&mut s, "Colony", CardType::Facility, "alice", at, |_| {});
-        let mut kleeg = |s: &mut GameState, h: &str, title: &str| {
+        let kleeg = |s: &mut GameState, h: &str, title: &str| {
             fixture::piece(s, h, CardType::Personnel, "alice", at, |c| {
                 c.title = title.into()
             })
