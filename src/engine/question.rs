@@ -182,6 +182,7 @@ pub const KINDS: &[KindSpec] = &[
             arg("card", T::Piece),
             arg("by", T::Pieces),
             arg("to", T::Place),
+            arg("allowed_by", T::Piece),
             arg("player", T::Player),
         ],
     },
@@ -445,6 +446,8 @@ pub struct ReportQuestion {
 pub struct ShipQuestion {
     pub who: Party,
     pub to: Option<Target>,
+    /// For `can move`: a card allowing movements outside the normal ones.
+    pub allowed_by: Option<PieceId>,
 }
 
 /// `can attempt` / `meets requirements`: a group at a mission (or facing a
@@ -716,8 +719,16 @@ impl Args {
                 free: self.free,
                 allowed_by: self.allowed_by,
             }),
-            Kind::CanStaff => Question::CanStaff(ShipQuestion { who, to: self.to }),
-            Kind::CanMove => Question::CanMove(ShipQuestion { who, to: self.to }),
+            Kind::CanStaff => Question::CanStaff(ShipQuestion {
+                who,
+                to: self.to,
+                allowed_by: None,
+            }),
+            Kind::CanMove => Question::CanMove(ShipQuestion {
+                who,
+                to: self.to,
+                allowed_by: self.allowed_by,
+            }),
             Kind::CanAttempt => Question::CanAttempt(attempt(self)),
             Kind::MeetsRequirements => Question::MeetsRequirements(attempt(self)),
             Kind::CanAttack => Question::CanAttack(AttackQuestion {

@@ -120,6 +120,10 @@ pub struct Status {
     /// turn (Glossary "persona": once per persona each turn).
     pub replaced_this_turn: bool,
     pub range_used: i32,
+    /// Full turns the ship spent on a card that allows it movements for
+    /// them (Engage Cloak), and the movements made under it so far.
+    pub full_turns_on: u32,
+    pub moves_made: u32,
     pub attacked_last_turn: bool,
     pub in_stasis: bool,
     pub house_arrest: bool,

@@ -11,6 +11,8 @@ use std::ops::RangeInclusive;
 /// two-digit number, so these cannot be a real game's.
 pub const SPAN: RangeInclusive<i64> = 0..=99;
 pub const RANGE_USED: RangeInclusive<i64> = 0..=99;
+/// Turns (and movements counted in turns) a card's state can hold.
+pub const TURNS: RangeInclusive<i64> = 0..=99;
 /// Copies of one card in a deck line or a `copies` key.
 pub const COPIES: RangeInclusive<i64> = 0..=500;
 

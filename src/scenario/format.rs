@@ -268,6 +268,12 @@ pub struct CardSpec {
     pub replaced_this_turn: bool,
     #[serde(default)]
     pub range_used: i32,
+    /// Full turns the ship spent on the card allowing it movements for them
+    /// (Engage Cloak), and the movements made under it so far.
+    #[serde(default)]
+    pub full_turns_on: u32,
+    #[serde(default)]
+    pub moves_made: u32,
     #[serde(default)]
     pub attacked_last_turn: bool,
     pub target: Option<Spanned<String>>,

@@ -586,6 +586,8 @@ impl<'a> Builder<'a> {
             played_this_turn: s.played_this_turn,
             replaced_this_turn: s.replaced_this_turn,
             range_used: s.range_used,
+            full_turns_on: s.full_turns_on,
+            moves_made: s.moves_made,
             attacked_last_turn: s.attacked_last_turn,
             in_stasis: s.in_stasis,
             house_arrest: s.house_arrest,
@@ -794,7 +796,13 @@ impl<'a> Builder<'a> {
     /// A card's numbers are ones a game can hold (see [`bounds`]).
     fn card_numbers(&self, spec: &CardSpec) -> Result<(), ScenarioError> {
         let range_used =
-            bounds::out_of_range("range_used", spec.range_used.into(), &bounds::RANGE_USED);
+            bounds::out_of_range("range_used", spec.range_used.into(), &bounds::RANGE_USED)
+                .or_else(|| {
+                    bounds::out_of_range("full_turns_on", spec.full_turns_on.into(), &bounds::TURNS)
+                })
+                .or_else(|| {
+                    bounds::out_of_range("moves_made", spec.moves_made.into(), &bounds::TURNS)
+                });
         let copies = spec.copies.and_then(|n| {
             let n = i64::try_from(n).unwrap_or(i64::MAX);
             bounds::out_of_range("copies", n, &bounds::COPIES)
@@ -1056,6 +1064,7 @@ impl<'a> Builder<'a> {
         let word = match ask {
             "can attack" => "attack".to_string(),
             "can report" => "report".to_string(),
+            "can move" => "move".to_string(),
             _ => q
                 .act
                 .as_ref()

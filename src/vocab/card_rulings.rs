@@ -31,6 +31,8 @@ pub enum Aspect {
     Attemptable,
     /// Whose cards a card lets mix (in place of a treaty).
     Mixing,
+    /// The movements a card allows a ship.
+    Movement,
 }
 
 impl Aspect {
@@ -47,6 +49,7 @@ impl Aspect {
             Aspect::Reporting => "reporting",
             Aspect::Attemptable => "attemptability",
             Aspect::Mixing => "mixing",
+            Aspect::Movement => "movement",
         }
     }
 }

@@ -259,6 +259,17 @@ pub struct Continuous {
     /// (Glossary "actions – required").
     #[serde(default)]
     pub required: Vec<RequiredAction>,
+    /// Movements the card allows a ship to make, outside its normal
+    /// movement.
+    #[serde(default)]
+    pub movement: Vec<MovementAllowance>,
+}
+
+/// Movements a card allows: separate movements, each of up to the ship's
+/// full RANGE, as many as the full turns the ship spent on the card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MovementAllowance {
+    pub sentence: String,
 }
 
 /// A required action: its sentence, and where it sends the ship when the
@@ -324,8 +335,16 @@ pub fn compile(text: &str, card_type: &CardType) -> Continuous {
         cumulative: Cumulative::No,
         use_only: Vec::new(),
         required: Vec::new(),
+        movement: Vec::new(),
     };
     for (sentence, paren) in grammar::sentences(&toks) {
+        if (0..sentence.len())
+            .any(|k| any_phrase_at(&sentence, k, &w.moves_per_full_turn).is_some())
+        {
+            out.movement.push(MovementAllowance {
+                sentence: grammar::render(&sentence),
+            });
+        }
         if (0..sentence.len()).any(|k| any_phrase_at(&sentence, k, &w.required).is_some()) {
             let far =
                 (0..sentence.len()).any(|k| any_phrase_at(&sentence, k, &w.far_end).is_some());
@@ -932,6 +951,18 @@ mod tests {
         assert!(c("Ship may do anything.", CardType::Event)
             .required
             .is_empty());
+    }
+
+    #[test]
+    fn movements_for_each_full_turn_are_a_movement_allowance() {
+        let k = c(
+            "Return it to its former location; it may immediately move (up to its full RANGE) once for each of your full turns it was on this objective.",
+            CardType::Objective,
+        );
+        assert_eq!(k.movement.len(), 1);
+        assert!(k.movement[0].sentence.contains("full turns"));
+        let once = c("Your ship may move once each turn.", CardType::Objective);
+        assert!(once.movement.is_empty());
     }
 
     #[test]

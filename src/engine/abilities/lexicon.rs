@@ -322,6 +322,11 @@ pub struct ContinuousWords {
     /// A required action's destination at the far end of the spaceline.
     #[serde(default)]
     pub far_end: Vec<String>,
+    /// A movement allowance counted per full turn a ship spent on the card
+    /// ("may immediately move (up to its full RANGE) once for each of your
+    /// full turns it was on this objective").
+    #[serde(default)]
+    pub moves_per_full_turn: Vec<String>,
     /// A mission's text saying who may attempt it ("Any crew may attempt
     /// mission"), in place of affiliation icons.
     #[serde(default)]

@@ -119,7 +119,14 @@ fn delegated(q: &Question, state: &GameState) -> Option<Verdict> {
             },
             state,
         ),
-        "move" => super::staffing::can_move(&ShipQuestion { who, to: q.to }, state),
+        "move" => super::staffing::can_move(
+            &ShipQuestion {
+                who,
+                to: q.to,
+                allowed_by: q.allowed_by,
+            },
+            state,
+        ),
         "report" => super::report::can_report(
             &ReportQuestion {
                 who,

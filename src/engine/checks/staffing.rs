@@ -5,10 +5,11 @@
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use super::{because, fact, undecided};
 use crate::cards::model::CardType;
-use crate::engine::abilities::continuous::Destination;
+use crate::engine::abilities::continuous::{self, Destination};
 use crate::engine::question::ShipQuestion as Question;
 use crate::engine::state::{Attr, GameState, Purpose, Target};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
+use crate::vocab::card_rulings::Aspect;
 use crate::vocab::vocabulary;
 
 /// Does personnel `p` supply staffing icon `icon`?
@@ -285,7 +286,7 @@ pub fn can_move(q: &Question, state: &GameState) -> Verdict {
 const MOVEMENT: Entry = Entry::glossary("movement");
 
 /// The rules of normal movement, in order.
-pub fn move_rules<'a>() -> [Rule<Move<'a>>; 10] {
+pub fn move_rules<'a>() -> [Rule<Move<'a>>; 11] {
     [
         Rule {
             name: "on your own turn",
@@ -331,6 +332,11 @@ pub fn move_rules<'a>() -> [Rule<Move<'a>>; 10] {
             name: "along one spaceline",
             entry: Entry::glossary("movement between quadrants"),
             apply: one_spaceline,
+        },
+        Rule {
+            name: "movements a card allows",
+            entry: MOVEMENT,
+            apply: allowed_movements,
         },
         Rule {
             name: "RANGE",
@@ -490,6 +496,56 @@ fn fully_staffed(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
     Ruling::No("normal movement requires full ship staffing".into())
 }
 
+/// A card allowing a ship movements for the full turns it spent on the card
+/// (its compiled `movement`): as many separate movements as those turns,
+/// each of up to the ship's full RANGE, not the RANGE left this turn (the
+/// card's Current Rulings entry, when `card-rulings.toml` has one, decides).
+fn allowed_movements(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
+    let state = m.state;
+    let Some(card) = m.q.allowed_by.map(|p| p.0) else {
+        return Ruling::Next;
+    };
+    let allowing = &state.pieces[card];
+    let Some(allowance) = continuous::of(&allowing.card).movement.first().cloned() else {
+        reasons.push(fact(format!(
+            "{} allows no movements of its own: the ship moves normally",
+            allowing.handle
+        )));
+        return Ruling::Next;
+    };
+    let ship = &state.pieces[m.ship];
+    let (turns, made) = (ship.status.full_turns_on, ship.status.moves_made);
+    let cite = |what: String| {
+        Reason::card_ruling(&allowing.card.title, Aspect::Movement, what.clone())
+            .unwrap_or_else(|| because(what, MOVEMENT.title))
+    };
+    let granted = format!(
+        "{}: \"{}\"; {} spent {turns} full turn(s) on it and made {made} of those movements",
+        allowing.handle, allowance.sentence, ship.handle
+    );
+    if made >= turns {
+        reasons.push(cite(granted));
+        return Ruling::No("none of those movements is left".into());
+    }
+    let (Some(Target::Location(to)), Some(from)) = (m.q.to, state.location_of(m.ship)) else {
+        reasons.push(cite(granted));
+        return Ruling::Yes;
+    };
+    let need = state.range_between(from, to);
+    let full = crate::engine::derived::read(state, m.ship, Attr::Range, reasons);
+    let step = format!(
+        "{granted}; each is a separate movement of up to its RANGE ({full}), and {} to {} uses {need}",
+        state.locations[from].name, state.locations[to].name
+    );
+    reasons.push(cite(step));
+    if need > full {
+        return Ruling::No(format!(
+            "{need} RANGE is more than one movement of up to {full} allows"
+        ));
+    }
+    Ruling::Yes
+}
+
 fn enough_range(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
     let state = m.state;
     let Some(to) = m.q.to else {
@@ -635,6 +691,7 @@ mod tests {
                 by: vec![],
             },
             to: Some(Target::Location(to)),
+            allowed_by: None,
         };
         let mut reasons = Vec::new();
         let r = rule(
