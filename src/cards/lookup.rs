@@ -205,6 +205,14 @@ fn preference(c: &Card) -> (bool, bool, usize) {
     )
 }
 
+/// The order of cards that match equally well: the preferred first, then
+/// the shorter title.
+fn among_equals(a: &Card, b: &Card) -> std::cmp::Ordering {
+    preference(b)
+        .cmp(&preference(a))
+        .then_with(|| a.title.len().cmp(&b.title.len()))
+}
+
 /// One card's title as the lookup compares it, worked out once per database.
 #[derive(Debug, Clone)]
 pub struct TitleKey {
@@ -340,11 +348,7 @@ pub fn lookup_by_scoring<'a>(db: &'a CardDb, q: &Name) -> Lookup<'a> {
         })
         .filter(|(s, _)| *s > 0.0)
         .collect();
-    scored.sort_by(|a, b| {
-        b.0.total_cmp(&a.0)
-            .then_with(|| preference(b.1).cmp(&preference(a.1)))
-            .then_with(|| a.1.title.len().cmp(&b.1.title.len()))
-    });
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| among_equals(a.1, b.1)));
     let Some(&(top, best)) = scored.first() else {
         return Lookup::NotFound {
             suggestions: suggestions(db, &q.words),
@@ -388,11 +392,7 @@ pub fn lookup_by_scoring<'a>(db: &'a CardDb, q: &Name) -> Lookup<'a> {
 /// card order): the cards ordered as a full scoring orders equal scores.
 fn exact_match<'a>(db: &'a CardDb, ids: &[usize]) -> Lookup<'a> {
     let mut same: Vec<&Card> = ids.iter().map(|&i| &db.cards[i]).collect();
-    same.sort_by(|a, b| {
-        preference(b)
-            .cmp(&preference(a))
-            .then_with(|| a.title.len().cmp(&b.title.len()))
-    });
+    same.sort_by(|a, b| among_equals(a, b));
     let best = same.remove(0);
     if same.is_empty() {
         Lookup::Exact(best)

@@ -10,35 +10,50 @@ use crate::engine::ruleset::{self, Engagement, Event, EventKind, GameAction};
 use crate::engine::state::{Attr, GameState};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
 
+/// Each `of` the outcome question answers, and what answers it (one table:
+/// the answer to an unknown `of` lists it).
+const OUTCOMES: &[(&str, fn(&Question, &GameState) -> Verdict)] = &[
+    ("attack result", attack_result),
+    ("combat", combat),
+    ("battle winner", battle_winner),
+    ("attribute", attribute),
+    ("points", points),
+    ("range", range),
+    ("range after moving", range_after_moving),
+    ("attempt", attempt),
+    ("matching commander", matching_commander),
+    ("stopped after attack", stopped_after_attack),
+    ("stopped at start of turn", stopped_at_start_of_turn),
+    ("card play", card_play),
+    ("attack winner", attack_winner),
+    ("points after solving", points_after_solving),
+    ("points after attack", points_after_attack),
+    ("score", score),
+    ("points to win", points_to_win),
+    ("winner", game_winner),
+    ("casualty", casualty),
+    (
+        "compatibility lost",
+        super::house_arrest::compatibility_lost,
+    ),
+    (
+        "docked after reporting",
+        super::report::docked_after_reporting,
+    ),
+];
+
 /// `ask = "outcome"`, `of = ...`.
 pub fn outcome(q: &Question, state: &GameState) -> Verdict {
-    match Some(q.of.as_str()) {
-        Some("attack result") => attack_result(q, state),
-        Some("combat") => combat(q, state),
-        Some("battle winner") => battle_winner(q, state),
-        Some("attribute") => attribute(q, state),
-        Some("points") => points(q, state),
-        Some("range") => range(q, state),
-        Some("range after moving") => range_after_moving(q, state),
-        Some("attempt") => attempt(q, state),
-        Some("matching commander") => matching_commander(q, state),
-        Some("stopped after attack") => stopped_after_attack(q, state),
-        Some("stopped at start of turn") => stopped_at_start_of_turn(q, state),
-        Some("card play") => card_play(q, state),
-        Some("attack winner") => attack_winner(q, state),
-        Some("points after solving") => points_after_solving(q, state),
-        Some("points after attack") => points_after_attack(q, state),
-        Some("score") => score(q, state),
-        Some("points to win") => points_to_win(q, state),
-        Some("winner") => game_winner(q, state),
-        Some("casualty") => casualty(q, state),
-        Some("compatibility lost") => super::house_arrest::compatibility_lost(q, state),
-        Some("docked after reporting") => super::report::docked_after_reporting(q, state),
-        other => undecided(
-            format!("unknown outcome {other:?}: attack result, combat, battle winner, attribute, points, range, stopped after attack, stopped at start of turn, card play, attack winner, points after solving, points after attack, score, points to win, winner, casualty, range after moving, attempt, matching commander, compatibility lost, docked after reporting"),
-            vec![],
-            "attribute",
-        ),
+    match OUTCOMES.iter().find(|(of, _)| *of == q.of) {
+        Some((_, answer)) => answer(q, state),
+        None => {
+            let known: Vec<&str> = OUTCOMES.iter().map(|(of, _)| *of).collect();
+            undecided(
+                format!("unknown outcome {:?}: {}", q.of, known.join(", ")),
+                vec![],
+                "attribute",
+            )
+        }
     }
 }
 
