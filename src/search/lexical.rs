@@ -410,10 +410,11 @@ impl Partition {
         Ok(weights)
     }
 
-    /// The analyzed body of the document at `addr` (whose body is `body`).
-    pub fn analyzed(&self, addr: DocAddress, body: &str) -> anyhow::Result<Arc<Analyzed>> {
-        let mut analyzer = self.index.tokenizer_for_field(self.f.body)?;
-        Ok(self.bodies.get(addr, || Analyzed::new(&mut analyzer, body)))
+    /// The analyzed body of the document at `addr` (whose body is `body`),
+    /// by the partition's analyzer (the body field's), analyzed only once.
+    pub fn analyzed(&self, addr: DocAddress, body: &str) -> Arc<Analyzed> {
+        self.bodies
+            .get(addr, || Analyzed::new(&mut self.analyzer(), body))
     }
 }
 

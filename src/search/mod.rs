@@ -352,7 +352,7 @@ impl RulesSearcher {
             };
             let body = text_of(&doc, f.body);
             let snippet = if std::ptr::eq(from, part) {
-                let words = part.analyzed(c.addr, &body)?;
+                let words = part.analyzed(c.addr, &body);
                 let window = window::best_window(&body, &plan.terms);
                 snippet::draw(&body, &words, window, &weights, SNIPPET_CHARS)
             } else {
