@@ -10,9 +10,12 @@ use crate::engine::ruleset::{self, Engagement, Event, EventKind, GameAction};
 use crate::engine::state::{Attr, GameState};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
 
+/// What answers one `of`.
+type Answer = fn(&Question, &GameState) -> Verdict;
+
 /// Each `of` the outcome question answers, and what answers it (one table:
 /// the answer to an unknown `of` lists it).
-const OUTCOMES: &[(&str, fn(&Question, &GameState) -> Verdict)] = &[
+const OUTCOMES: &[(&str, Answer)] = &[
     ("attack result", attack_result),
     ("combat", combat),
     ("battle winner", battle_winner),
