@@ -23,7 +23,7 @@ use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use crate::cards::model::{Card, CardDb, CardType};
 use crate::engine::abilities::{Ability, CompiledCard, Coverage, Target, TimingClass};
 use crate::engine::action::{Action, Phase, Step, TurnContext};
-use crate::engine::response::{self, relate_among, Findings, Miss, Participants};
+use crate::engine::response::{self, relate_among, EncounterPermit, Findings, Miss, Participants};
 use crate::engine::timing_rulings::TimingRulings;
 use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
 
@@ -38,6 +38,7 @@ const HIDDEN_AGENDA: Entry = Entry::glossary("hidden agenda");
 const FOR_FREE: Entry = Entry::glossary("for free");
 const CARD_DRAW: Entry = Entry::glossary("card draw");
 const CANCEL: Entry = Entry::glossary("cancel");
+const DILEMMA: Entry = Entry::glossary("dilemma");
 const TAKING_TURNS: Entry = Entry::glossary("actions – taking turns");
 /// The start-of-turn and end-of-turn segments: the Glossary's "turn" and
 /// the Current Rulings' "timing" state them.
@@ -101,6 +102,9 @@ pub struct Response<'a> {
     findings: Findings,
     /// The phase the action is under way in, when known.
     phase: Option<Phase>,
+    /// A dilemma under encounter whose own text lets the player bring the
+    /// responder into play.
+    permit: Option<EncounterPermit>,
 }
 
 impl<'a> Response<'a> {
@@ -124,6 +128,7 @@ impl<'a> Response<'a> {
             compiled,
             findings,
             phase: None,
+            permit: response::encounter_permit(action, (player, among), db),
         }
     }
 
@@ -191,7 +196,7 @@ pub fn valid_response_in(
 }
 
 /// The rules of a valid response, in order.
-pub fn response_rules<'a>() -> [Rule<Response<'a>>; 12] {
+pub fn response_rules<'a>() -> [Rule<Response<'a>>; 13] {
     [
         Rule {
             name: "a cancelled action",
@@ -207,6 +212,11 @@ pub fn response_rules<'a>() -> [Rule<Response<'a>>; 12] {
             name: "specifically relates",
             entry: RESPONSES,
             apply: specifically_relates,
+        },
+        Rule {
+            name: "the dilemma's text allows it",
+            entry: DILEMMA,
+            apply: permitted_by_dilemma,
         },
         Rule {
             name: "not inside a sub-action",
@@ -311,6 +321,31 @@ fn specifically_relates(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
     reasons.extend(r.judged_under());
     reasons.extend(card_rulings("specifically relates", &r.cards()));
     Ruling::Yes
+}
+
+/// A card the encountered dilemma's own text lets the player bring into
+/// play ("Opponent may download ... Borg drones") is part of that
+/// encounter: what the dilemma describes happening when it is encountered.
+fn permitted_by_dilemma(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
+    let Some(permit) = &r.permit else {
+        return Ruling::Next;
+    };
+    let verb = permit.allowance.verb.as_str();
+    if verb == "download" {
+        reasons.push(reason(
+            "a card may allow you to download a personnel or equipment card during a mission attempt",
+            Entry::glossary("downloading"),
+        ));
+    }
+    reasons.extend(r.judged_under());
+    reasons.extend(card_rulings("the dilemma's text allows it", &r.cards()));
+    let why = format!(
+        "each dilemma describes what happens when it is encountered: {}'s text (\"{}\") lets this player {verb} {}, an action of the encounter itself",
+        permit.dilemma,
+        permit.allowance.text,
+        r.title()
+    );
+    yes_because(reasons, why, DILEMMA)
 }
 
 /// A near miss of `miss` refuses, with the Current Rulings on the cards.
@@ -1650,6 +1685,53 @@ mod tests {
         assert!(matches!(first, Ruling::Next) && related);
         state.locations[at].attempted_by = vec!["bob".into()];
         assert!(is_no(&rule(&state).0));
+    }
+
+    #[test]
+    fn a_card_the_encountered_dilemma_lets_the_opponent_download_is_part_of_it() {
+        use crate::engine::fixture::{piece, table};
+        use crate::engine::state::Place;
+        let beam_in = card(
+            "Beam-In",
+            CardType::Dilemma,
+            "Opponent may download to this location up to 4 Borg drones.",
+        );
+        let mut state = table();
+        let borg = |c: &mut Card| c.characteristics = vec!["Borg".into(), "Drone".into()];
+        let drone = piece(
+            &mut state,
+            "Drone",
+            CardType::Personnel,
+            "bob",
+            Place::DrawDeck,
+            borg,
+        );
+        let kirk = piece(
+            &mut state,
+            "Kirk",
+            CardType::Personnel,
+            "bob",
+            Place::DrawDeck,
+            |_| (),
+        );
+        let encounter = action("encounter dilemma", Some("Beam-In"), Step::Initiated);
+        let db = CardDb::new(vec![beam_in]);
+        let rule = |piece: usize, player: &str| {
+            let among = Participants::of(&encounter, &state).with_responder(piece);
+            let responder = &state.pieces[piece].card;
+            let r = Response::using(
+                &encounter,
+                (responder, None),
+                (Some(player), Some(&among)),
+                &db,
+            );
+            permitted_by_dilemma(&r, &mut vec![])
+        };
+        // bob is the opponent of alice, whose crew encounters it.
+        assert!(matches!(rule(drone, "bob"), Ruling::Yes));
+        // Not a card it names; not the player it names.
+        assert!(matches!(rule(kirk, "bob"), Ruling::Next));
+        assert!(matches!(rule(drone, "alice"), Ruling::Next));
     }
 
     #[test]
