@@ -45,7 +45,7 @@ const TAKING_TURNS: Entry = Entry::glossary("actions – taking turns");
 const TURN_SEGMENTS: Entry = Entry::glossary("turn").stated_in_rulings("timing");
 /// "Any mandatory start-of-turn actions must take place before optional
 /// start-of-turn actions" (end-of-turn actions likewise).
-const MANDATORY_FIRST: Entry = Entry::rulings("timing");
+pub const MANDATORY_FIRST: Entry = Entry::rulings("timing");
 /// "All cards except interrupts and doorways may be played only at this
 /// time" (the card play segment of "turn").
 const CARD_PLAY_SEGMENT: Entry = Entry::glossary("turn");
@@ -638,23 +638,28 @@ fn usable_from(card: &Card, function: Option<&str>, in_play: bool) -> CompiledCa
 /// The pending cards whose compiled text, in play, makes their action of
 /// this start- or end-of-turn segment mandatory.
 fn mandatory_pending(turn: &TurnContext, db: &CardDb) -> Vec<String> {
-    let class = match turn.phase {
-        Phase::StartOfTurn => TimingClass::StartOfTurn,
-        Phase::EndOfTurn => TimingClass::EndOfTurn,
-        _ => return Vec::new(),
-    };
-    let mandatory = |c: &Card| {
-        let compiled = crate::engine::abilities::compile(c);
-        compiled
-            .abilities
-            .iter()
-            .any(|a| a.timing.in_play_segment == Some(class) && a.timing.mandatory)
-    };
     turn.pending
         .iter()
-        .filter(|t| crate::engine::abilities::find_card(db, t).is_some_and(mandatory))
+        .filter(|t| {
+            crate::engine::abilities::find_card(db, t).is_some_and(|c| mandatory_in(c, turn.phase))
+        })
         .cloned()
         .collect()
+}
+
+/// Whether `card`'s compiled text, in play, makes its action of the start-
+/// or end-of-turn segment `phase` mandatory (no "may": Glossary "automatic
+/// modifiers").
+pub fn mandatory_in(card: &Card, phase: Phase) -> bool {
+    let class = match phase {
+        Phase::StartOfTurn => TimingClass::StartOfTurn,
+        Phase::EndOfTurn => TimingClass::EndOfTurn,
+        _ => return false,
+    };
+    crate::engine::abilities::compile(card)
+        .abilities
+        .iter()
+        .any(|a| a.timing.in_play_segment == Some(class) && a.timing.mandatory)
 }
 
 /// May `card` be played (or its text used) now?
@@ -1196,14 +1201,37 @@ fn turn_boundary(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
 /// pending mandatory actions (in the order the player chooses) may be taken.
 fn mandatory_first(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
     let pending = &p.mandatory_pending;
-    if pending.is_empty() || pending.iter().any(|t| t == p.title()) {
+    if pending.iter().any(|t| t == p.title()) {
         return Ruling::Next;
     }
-    let segment = if p.turn.phase == Phase::EndOfTurn {
+    mandatory_still_pending(pending, p.turn.phase, p.title(), reasons)
+}
+
+/// The Current Rulings' "timing": with the mandatory actions of `pending`
+/// still to take in this segment (`phase`), the optional action of `what`
+/// waits; `Next` when none is pending.
+pub fn mandatory_still_pending(
+    pending: &[String],
+    phase: Phase,
+    what: &str,
+    reasons: &mut Vec<Reason>,
+) -> Ruling {
+    let segment = if phase == Phase::EndOfTurn {
         "end-of-turn"
     } else {
         "start-of-turn"
     };
+    if pending.is_empty() {
+        if matches!(phase, Phase::StartOfTurn | Phase::EndOfTurn) {
+            reasons.push(reason(
+                format!(
+                    "no mandatory {segment} action is still to be taken: optional ones may follow"
+                ),
+                MANDATORY_FIRST,
+            ));
+        }
+        return Ruling::Next;
+    }
     let still_to_take = format!(
         "the mandatory {segment} actions of {} are still to be taken; the player whose turn it is chooses their order",
         pending.join(", ")
@@ -1215,8 +1243,7 @@ fn mandatory_first(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
         reason(optional_words, Entry::glossary("automatic modifiers")),
     ]);
     Ruling::No(format!(
-        "any mandatory {segment} actions must take place before optional ones: {} may not be used until those are complete",
-        p.title()
+        "any mandatory {segment} actions must take place before optional ones: {what} may not be used until those are complete"
     ))
 }
 
