@@ -39,6 +39,9 @@ const OUTCOMES: &[(&str, Answer)] = &[
         "compatibility lost",
         super::house_arrest::compatibility_lost,
     ),
+    ("hologram", super::hologram::standing),
+    ("emitter removed", super::hologram::emitter_removed),
+    ("must leave", super::hologram::must_leave),
     (
         "docked after reporting",
         super::report::docked_after_reporting,
