@@ -58,7 +58,8 @@ impl Ruleset for FirstEdition {
                 group,
                 ship,
                 player,
-            } => attempt::attempt(state, *location, group, *ship, player),
+                chosen,
+            } => attempt::attempt(state, *location, group, *ship, player, chosen),
             GameAction::StartTurn { player } => start_turn(state, player),
         }
     }
