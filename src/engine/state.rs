@@ -35,7 +35,10 @@ pub struct Location {
     pub scouted_this_turn: bool,
     /// A shared mission (either player may attempt it).
     pub shared: bool,
+    /// It was attempted before (by someone).
     pub attempted_before: bool,
+    /// The players who attempted it before, when known.
+    pub attempted_by: Vec<String>,
     pub span: Option<i32>,
 }
 
@@ -53,6 +56,7 @@ impl Location {
             scouted_this_turn: false,
             shared: false,
             attempted_before: false,
+            attempted_by: Vec::new(),
             span: None,
         }
     }

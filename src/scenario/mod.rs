@@ -432,6 +432,11 @@ impl<'a> Builder<'a> {
             scouted_this_turn: loc.scouted_this_turn,
             shared: loc.shared,
             attempted_before: loc.attempted_before,
+            attempted_by: loc
+                .attempted_by
+                .as_ref()
+                .map(|n| n.items(&[',']))
+                .unwrap_or_default(),
             span: loc.span,
             ..Location::new(mission)
         })
