@@ -132,6 +132,13 @@ pub struct Status {
     pub in_stasis: bool,
     pub house_arrest: bool,
     pub intruder: bool,
+    /// A hologram deactivated: treated as if disabled (Glossary
+    /// "holographic personnel and equipment"; Current Rulings "holographic
+    /// personnel").
+    pub deactivated: bool,
+    /// Deactivated this turn (not by reporting): it may be reactivated only
+    /// during a later turn of its owner.
+    pub deactivated_this_turn: bool,
 }
 
 /// A card in the scenario (its printed facts already overridden by `printed`).
@@ -519,6 +526,7 @@ impl GameState {
         match state {
             "in stasis" => self.in_stasis(idx),
             "disabled" => s.disabled,
+            "deactivated" => s.deactivated,
             "house arrest" => s.house_arrest,
             "stunned" => s.stunned,
             "mortally wounded" => s.mortally_wounded,

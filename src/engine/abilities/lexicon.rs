@@ -170,6 +170,22 @@ pub struct Lexicon {
     /// Kinds of card read from title, lore or class.
     #[serde(default)]
     pub classification: Vec<Classification>,
+    /// What lets a hologram exist and be active (Glossary "holographic
+    /// personnel and equipment").
+    #[serde(default)]
+    pub hologram: HologramWords,
+}
+
+/// The words of the cards that let holograms exist and be active: the
+/// Holodeck special equipment and the cards adding it, a card worn by a
+/// hologram, a card letting holograms exist on a planet.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HologramWords {
+    pub holodeck: String,
+    pub adds: Vec<String>,
+    pub worn: Vec<String>,
+    pub exist: Vec<String>,
 }
 
 /// The words of a timing clause answering only a mission's first attempt:

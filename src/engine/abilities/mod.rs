@@ -15,6 +15,7 @@ pub mod continuous;
 pub mod coverage;
 pub mod dilemma;
 pub mod grammar;
+pub mod hologram;
 pub mod immunity;
 pub mod lexicon;
 pub mod overrides;
