@@ -714,6 +714,12 @@ impl<'s> Participants<'s> {
         }
     }
 
+    /// Whether the piece asked about as the response is in play (`None`
+    /// when the question names none).
+    pub fn responder_in_play(&self) -> Option<bool> {
+        self.responder.map(|p| self.state.in_play(p))
+    }
+
     /// The piece the question asks about as the response.
     pub fn with_responder(self, piece: usize) -> Self {
         Participants {

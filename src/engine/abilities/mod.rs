@@ -180,6 +180,12 @@ pub struct Timing {
     /// attempt there ("your first mission attempt here").
     #[serde(default)]
     pub first_attempt: Option<continuous::Whose>,
+    /// A window of a card placed first, opened by a sentence that begins
+    /// with its timing clause ("Plays on your [P] mission. At the start of
+    /// your first mission attempt here, you may ..."): it answers the action
+    /// only while the card is in play.
+    #[serde(default)]
+    pub in_play_only: bool,
 }
 
 impl Timing {
@@ -206,6 +212,7 @@ impl Timing {
             in_play_segment: None,
             mandatory: false,
             first_attempt: None,
+            in_play_only: false,
         }
     }
 }

@@ -121,7 +121,14 @@ impl<'a> Response<'a> {
         (player, among): (Option<&str>, Option<&Participants>),
         db: &CardDb,
     ) -> Self {
-        let compiled = response::compiled_using(responder, function);
+        let mut compiled = response::compiled_using(responder, function);
+        // What a card placed first does in play answers only while it is.
+        let in_play = among.and_then(Participants::responder_in_play);
+        if in_play != Some(true) {
+            for a in &mut compiled.abilities {
+                a.windows.retain(|w| !w.in_play_only);
+            }
+        }
         let findings = relate_among(action, &compiled, (player, among), db);
         Response {
             action,
