@@ -16,6 +16,7 @@ pub mod dilemma;
 pub mod grammar;
 pub mod immunity;
 pub mod lexicon;
+pub mod movement;
 pub mod overrides;
 pub mod permission_clause;
 pub mod plays_on;
