@@ -122,6 +122,7 @@ const STATES: &[(&str, StateTest)] = &[
     ("in stasis", |s| s.in_stasis),
     ("house arrest", |s| s.house_arrest),
     ("intruder", |s| s.intruder),
+    ("deactivated", |s| s.deactivated),
     ("used this turn", |s| s.used_this_turn),
     ("played this turn", |s| s.played_this_turn),
     ("replaced this turn", |s| s.replaced_this_turn),

@@ -90,3 +90,30 @@ pub fn card_with_text(title: &str, ty: CardType, text: &str) -> Card {
         ..Card::default()
     }
 }
+
+/// alice's ship (its text and characteristics given) at a planet location,
+/// with her hologram aboard: (state, ship, hologram).
+pub fn hologram_aboard(text: &str, characteristics: &[&str]) -> (GameState, usize, usize) {
+    let mut s = table();
+    let l = location(&mut s, "Alpha");
+    let ship = piece(
+        &mut s,
+        "ship",
+        CardType::Ship,
+        "alice",
+        Place::Space(l),
+        |c| {
+            c.text = text.into();
+            c.characteristics = characteristics.iter().map(|c| c.to_string()).collect();
+        },
+    );
+    let h = piece(
+        &mut s,
+        "doc",
+        CardType::Personnel,
+        "alice",
+        Place::Aboard(ship),
+        |c| c.icons = vec!["Holo".into()],
+    );
+    (s, ship, h)
+}

@@ -676,6 +676,8 @@ pub struct Participants<'s> {
     state: &'s GameState,
     /// The pieces of each action of the chain, the action under way first.
     by_depth: Vec<Vec<usize>>,
+    /// The location each action of the chain goes to (a mission attempted).
+    to_by_depth: Vec<Option<usize>>,
 }
 
 impl<'s> Participants<'s> {
@@ -697,7 +699,46 @@ impl<'s> Participants<'s> {
                 pieces
             })
             .collect();
-        Participants { state, by_depth }
+        let to_by_depth = action
+            .chain()
+            .map(|a| a.to.as_deref().and_then(|to| state.find_location(to)))
+            .collect();
+        Participants {
+            state,
+            by_depth,
+            to_by_depth,
+        }
+    }
+
+    /// Why the attempt at `depth` is not the first attempt `clause` answers
+    /// ("the initial attempt" of the mission, or "your first mission
+    /// attempt" there), seen from `player`; `None` when it is, or when the
+    /// state does not say.
+    fn later_attempt(&self, clause: &Timing, depth: usize, player: Option<&str>) -> Option<String> {
+        let whose = clause.first_attempt?;
+        let at = &self.state.locations[(*self.to_by_depth.get(depth)?)?];
+        let by = if at.attempted_by.is_empty() {
+            String::new()
+        } else {
+            format!(" (by {})", at.attempted_by.join(", "))
+        };
+        match whose {
+            Whose::Yours => {
+                let player = player?;
+                at.attempted_by.iter().any(|p| p == player).then(|| {
+                    format!(
+                        "{player} attempted {} before{by}: this is not their first attempt there",
+                        at.name
+                    )
+                })
+            }
+            _ => (at.attempted_before || !at.attempted_by.is_empty()).then(|| {
+                format!(
+                    "{} was attempted before{by}: this is not its initial attempt",
+                    at.name
+                )
+            }),
+        }
     }
 
     /// The first party `clause` names that no participant of the action at
@@ -791,6 +832,36 @@ fn wrong_participants(
     ))
 }
 
+/// Why `ab` does not answer `link`: every timing clause of it naming the
+/// link's kind of action answers only a mission's first attempt, and the
+/// mission was attempted before.
+fn later_attempt(
+    ab: &Ability,
+    link: &ChainLink,
+    among: Option<&Participants>,
+    player: Option<&str>,
+) -> Option<String> {
+    let among = among?;
+    let lx = Lexicon::get();
+    let naming: Vec<&Timing> = std::iter::once(&ab.timing)
+        .chain(ab.windows.iter())
+        .filter(|t| {
+            t.action
+                .as_deref()
+                .is_some_and(|k| lx.kind_matches(k, &link.kind))
+        })
+        .collect();
+    let later: Vec<String> = naming
+        .iter()
+        .map(|t| among.later_attempt(t, link.depth, player))
+        .collect::<Option<_>>()?;
+    let first = later.first()?;
+    Some(format!(
+        "its timing clause answers only the first attempt of a mission (\"{}\"), and {first}",
+        ab.text
+    ))
+}
+
 /// Why a relation that nearly held does not make a valid response.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Miss {
@@ -810,6 +881,9 @@ pub enum Miss {
     /// Its timing clause names who takes part in the action ("your
     /// android"), and the action's real participants do not include them.
     WrongParticipants,
+    /// Its timing clause answers only a mission's first attempt ("just
+    /// before the initial attempt"), and the mission was attempted before.
+    LaterAttempt,
 }
 
 /// A relation that nearly held, and why it fails.
@@ -906,6 +980,14 @@ pub fn relate_among(
             if let Some(why) = wrong_participants(ab, link, among, player) {
                 found.near.push(Near {
                     miss: Miss::WrongParticipants,
+                    why: format!("{title}: {why}"),
+                    support: Vec::new(),
+                });
+                continue;
+            }
+            if let Some(why) = later_attempt(ab, link, among, player) {
+                found.near.push(Near {
+                    miss: Miss::LaterAttempt,
                     why: format!("{title}: {why}"),
                     support: Vec::new(),
                 });

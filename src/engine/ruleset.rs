@@ -54,6 +54,10 @@ pub enum GameAction {
         group: Vec<usize>,
         ship: Option<usize>,
         player: String,
+        /// At a dual-icon mission, the group the attempting player chose for
+        /// Space/Planet dilemmas (the ship, for its crew, or members of the
+        /// Away Team); empty when not chosen.
+        chosen: Vec<usize>,
     },
     /// A card reports for duty to a place.
     Report {

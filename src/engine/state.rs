@@ -35,7 +35,10 @@ pub struct Location {
     pub scouted_this_turn: bool,
     /// A shared mission (either player may attempt it).
     pub shared: bool,
+    /// It was attempted before (by someone).
     pub attempted_before: bool,
+    /// The players who attempted it before, when known.
+    pub attempted_by: Vec<String>,
     pub span: Option<i32>,
 }
 
@@ -53,6 +56,7 @@ impl Location {
             scouted_this_turn: false,
             shared: false,
             attempted_before: false,
+            attempted_by: Vec::new(),
             span: None,
         }
     }
@@ -128,6 +132,13 @@ pub struct Status {
     pub in_stasis: bool,
     pub house_arrest: bool,
     pub intruder: bool,
+    /// A hologram deactivated: treated as if disabled (Glossary
+    /// "holographic personnel and equipment"; Current Rulings "holographic
+    /// personnel").
+    pub deactivated: bool,
+    /// Deactivated this turn (not by reporting): it may be reactivated only
+    /// during a later turn of its owner.
+    pub deactivated_this_turn: bool,
 }
 
 /// A card in the scenario (its printed facts already overridden by `printed`).
@@ -515,6 +526,7 @@ impl GameState {
         match state {
             "in stasis" => self.in_stasis(idx),
             "disabled" => s.disabled,
+            "deactivated" => s.deactivated,
             "house arrest" => s.house_arrest,
             "stunned" => s.stunned,
             "mortally wounded" => s.mortally_wounded,

@@ -151,6 +151,8 @@ pub struct LocationSpec {
     pub shared: bool,
     #[serde(default)]
     pub attempted_before: bool,
+    /// The players who attempted it before (each at least once).
+    pub attempted_by: Option<NameList>,
     /// Overrides the mission's printed span.
     pub span: Option<i32>,
 }
@@ -255,6 +257,12 @@ pub struct CardSpec {
     /// Aboard an opponent's ship or facility as an intruder.
     #[serde(default)]
     pub intruder: bool,
+    /// A hologram deactivated (Glossary "holographic personnel and
+    /// equipment"), and whether that happened this turn.
+    #[serde(default)]
+    pub deactivated: bool,
+    #[serde(default)]
+    pub deactivated_this_turn: bool,
     pub docked: Option<Spanned<Docked>>,
     pub mode: Option<Spanned<String>>,
     #[serde(default)]

@@ -432,6 +432,11 @@ impl<'a> Builder<'a> {
             scouted_this_turn: loc.scouted_this_turn,
             shared: loc.shared,
             attempted_before: loc.attempted_before,
+            attempted_by: loc
+                .attempted_by
+                .as_ref()
+                .map(|n| n.items(&[',']))
+                .unwrap_or_default(),
             span: loc.span,
             ..Location::new(mission)
         })
@@ -592,6 +597,8 @@ impl<'a> Builder<'a> {
             in_stasis: s.in_stasis,
             house_arrest: s.house_arrest,
             intruder: s.intruder,
+            deactivated: s.deactivated || s.deactivated_this_turn,
+            deactivated_this_turn: s.deactivated_this_turn,
         };
         for name in s.states.iter().flat_map(|n| n.list()) {
             let Some(word) = words::state(name.get_ref()) else {
@@ -624,6 +631,7 @@ impl<'a> Builder<'a> {
                 "attacked last turn" => &mut st.attacked_last_turn,
                 "in stasis" => &mut st.in_stasis,
                 "under house arrest" => &mut st.house_arrest,
+                "deactivated" => &mut st.deactivated,
                 _ => &mut st.intruder,
             };
             *flag = true;

@@ -173,6 +173,7 @@ pub const STATES: &[&str] = &[
     "in stasis",
     "under house arrest",
     "intruder",
+    "deactivated",
 ];
 
 /// A state named in a list (`"Mortally_Wounded"`, `"house arrest"`).

@@ -22,6 +22,7 @@ pub enum Purpose {
 pub const STATES: &[&str] = &[
     "in stasis",
     "disabled",
+    "deactivated",
     "house arrest",
     "stunned",
     "mortally wounded",

@@ -132,6 +132,10 @@ pub struct Lexicon {
     /// them, the clause answers only actions involving a card of that type.
     #[serde(default)]
     pub party_words: Vec<String>,
+    /// Words in a timing clause making it answer only a mission's first
+    /// attempt ("just before the initial attempt of a space mission").
+    #[serde(default)]
+    pub first_attempt: FirstAttemptWords,
     /// Personnel features a requirement or a dilemma's target may name in
     /// lower case or plural ("android", "females"): characteristics,
     /// species and titles a personnel has.
@@ -166,6 +170,32 @@ pub struct Lexicon {
     /// Kinds of card read from title, lore or class.
     #[serde(default)]
     pub classification: Vec<Classification>,
+    /// What lets a hologram exist and be active (Glossary "holographic
+    /// personnel and equipment").
+    #[serde(default)]
+    pub hologram: HologramWords,
+}
+
+/// The words of the cards that let holograms exist and be active: the
+/// Holodeck special equipment and the cards adding it, a card worn by a
+/// hologram, a card letting holograms exist on a planet.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HologramWords {
+    pub holodeck: String,
+    pub adds: Vec<String>,
+    pub worn: Vec<String>,
+    pub exist: Vec<String>,
+}
+
+/// The words of a timing clause answering only a mission's first attempt:
+/// the first attempt of the mission by anyone, or the responder's own first
+/// attempt there ("your first mission attempt here").
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FirstAttemptWords {
+    pub of_mission: Vec<String>,
+    pub yours: Vec<String>,
 }
 
 /// The words of a movement a card allows (`[movement]`; read by

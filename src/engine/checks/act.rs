@@ -20,9 +20,9 @@ use crate::engine::verdict::{Citation, Reason, Verdict};
 
 /// A `can act` question with what its rules share.
 pub struct Act<'a> {
-    state: &'a GameState,
-    q: &'a Question,
-    player: String,
+    pub(super) state: &'a GameState,
+    pub(super) q: &'a Question,
+    pub(super) player: String,
     /// The cards acting (`card` or `by`).
     movers: Vec<usize>,
     /// The permissions query for this act.
@@ -185,6 +185,7 @@ pub fn rules_of<'a>(act: &str) -> Option<Vec<Rule<Act<'a>>>> {
         "commandeer" => commandeer_rules(),
         "use" | "use skill" | "use game text" | "probe" => use_rules(),
         "replace persona" | "persona replacement" => persona_rules(),
+        "activate" => super::hologram::activate_rules(),
         _ => return None,
     };
     // Cloaking states its own timing: "only during your turn".

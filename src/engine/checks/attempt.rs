@@ -495,14 +495,53 @@ fn crew_matches_ship(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
     )
 }
 
-fn dual_mission(a: &Attempt, _: &mut Vec<Reason>) -> Ruling {
+/// "you must have both a crew on a ship in orbit and an Away Team on the
+/// planet (each group must have a personnel whose affiliation matches one
+/// of the mission's icons)". The crew is the ship's (`card`, or the ship in
+/// `by`), the Away Team the personnel of `by` on the planet.
+fn dual_mission(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
     let m = a.mission();
-    if !(m.is_planet() && m.is_space()) || (a.ship.is_some() && on_planet(a)) {
+    if !(m.is_planet() && m.is_space()) {
         return Ruling::Next;
     }
-    Ruling::No(
-        "a dual-icon mission needs both a crew in orbit and an Away Team on the planet".into(),
-    )
+    let (away, crew): (Vec<usize>, Vec<usize>) =
+        a.able().into_iter().partition(|&p| a.state.on_planet(p));
+    let both = "a dual-icon mission is attempted by both a crew on a ship in orbit and an Away Team on the planet";
+    let ship = match a.ship {
+        Some(s) if !crew.is_empty() && !away.is_empty() => s,
+        _ => {
+            let missing = if away.is_empty() {
+                "no Away Team on the planet"
+            } else {
+                "no crew on a ship in orbit"
+            };
+            return Ruling::No(format!("{missing}: {both}"));
+        }
+    };
+    if a.state.pieces[ship].docked.is_some() {
+        return Ruling::No(format!(
+            "{} is docked, not in orbit: {both}",
+            a.handle(ship)
+        ));
+    }
+    let Some(icons) = mission_affiliations(&m.mission) else {
+        return Ruling::Next;
+    };
+    for (group, name) in [(&crew, "crew"), (&away, "Away Team")] {
+        match group.iter().find(|&&p| matches_mission(a.state, p, &icons)) {
+            Some(&p) => reasons.push(because(
+                format!("{} matches the mission's icons in the {name}", a.handle(p)),
+                "dual-icon missions",
+            )),
+            None => {
+                return Ruling::No(format!(
+                    "the {name} has no personnel whose affiliation matches one of the mission's icons ({}): each group must have one",
+                    icons.join(", ")
+                ))
+            }
+        }
+    }
+    Ruling::Next
 }
 
 fn matching_mission(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {

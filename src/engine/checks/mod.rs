@@ -10,6 +10,7 @@ pub mod coexist;
 pub mod compat;
 pub mod deck;
 pub mod dilemma;
+pub mod hologram;
 pub mod house_arrest;
 pub mod outcome;
 pub mod plays_on;

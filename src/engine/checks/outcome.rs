@@ -39,6 +39,9 @@ const OUTCOMES: &[(&str, Answer)] = &[
         "compatibility lost",
         super::house_arrest::compatibility_lost,
     ),
+    ("hologram", super::hologram::standing),
+    ("emitter removed", super::hologram::emitter_removed),
+    ("must leave", super::hologram::must_leave),
     (
         "docked after reporting",
         super::report::docked_after_reporting,
@@ -468,6 +471,8 @@ fn range_after_moving(q: &Question, state: &GameState) -> Verdict {
 /// of the state - the dilemmas seeded under the mission in order, then its
 /// requirements - and read: "solved", "stopped" (a dilemma stopped the
 /// group and ended it) or "failed" (the requirements were not met).
+use crate::engine::first_edition::attempt::DUAL_CHOICE;
+
 fn attempt(q: &Question, state: &GameState) -> Verdict {
     let Some(location) = q.mission.map(|m| m.0) else {
         return undecided(
@@ -488,8 +493,17 @@ fn attempt(q: &Question, state: &GameState) -> Verdict {
             group: group.clone(),
             ship,
             player,
+            chosen: crate::engine::question::indices(&q.target),
         },
     );
+    let choice = events.iter().find_map(|e| match &e.kind {
+        EventKind::ChoicePending { verb, .. } if verb == DUAL_CHOICE => Some(e.reason.text.clone()),
+        _ => None,
+    });
+    if let Some(what) = choice {
+        let reasons: Vec<Reason> = events.into_iter().map(|e| e.reason).collect();
+        return super::undecided(what, reasons, "dual-icon missions");
+    }
     let value = if events
         .iter()
         .any(|e| matches!(e.kind, EventKind::PointsScored { .. }))

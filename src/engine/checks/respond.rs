@@ -191,7 +191,7 @@ pub fn valid_response_in(
 }
 
 /// The rules of a valid response, in order.
-pub fn response_rules<'a>() -> [Rule<Response<'a>>; 11] {
+pub fn response_rules<'a>() -> [Rule<Response<'a>>; 12] {
     [
         Rule {
             name: "a cancelled action",
@@ -237,6 +237,11 @@ pub fn response_rules<'a>() -> [Rule<Response<'a>>; 11] {
             name: "the participants it names",
             entry: RESPONSES,
             apply: wrong_participants,
+        },
+        Rule {
+            name: "the mission's first attempt",
+            entry: INITIATION,
+            apply: later_attempt,
         },
         Rule {
             name: "text compiled",
@@ -365,6 +370,23 @@ fn wrong_participants(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
         r,
         Miss::WrongParticipants,
         "the participants it names",
+        reasons,
+    )
+}
+
+/// "just before the initial attempt of a space mission": a condition of
+/// initiating the response, not met by a later attempt of the mission.
+fn later_attempt(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
+    if r.findings.missed(Miss::LaterAttempt).is_some() {
+        reasons.push(reason(
+            "initiating an action includes meeting the conditions of its game text",
+            INITIATION,
+        ));
+    }
+    missed(
+        r,
+        Miss::LaterAttempt,
+        "the mission's first attempt",
         reasons,
     )
 }
@@ -1595,6 +1617,39 @@ mod tests {
         // The opponent's android, and no [Holo] adversary: near misses.
         assert!(is_no(&rule(&pairing("Fek", "Lore")).0));
         assert!(is_no(&rule(&pairing("Lore", "Data")).0));
+    }
+
+    #[test]
+    fn an_initial_attempt_response_does_not_answer_a_later_attempt() {
+        use crate::engine::fixture::{location, table};
+        let meeting = card(
+            "Meeting",
+            CardType::Interrupt,
+            "Plays just before the initial attempt of a space mission. First dilemma encountered is discarded.",
+        );
+        let mut state = table();
+        let at = location(&mut state, "Alpha");
+        let attempt = Action {
+            kind: "mission attempt".into(),
+            to: Some(state.locations[at].name.clone()),
+            step: Step::Initiated,
+            ..Action::default()
+        };
+        let db = CardDb::new(vec![meeting.clone()]);
+        let rule = |state: &crate::engine::state::GameState| {
+            let among = Participants::of(&attempt, state);
+            let r = Response::using(
+                &attempt,
+                (&meeting, None),
+                (Some("alice"), Some(&among)),
+                &db,
+            );
+            (later_attempt(&r, &mut vec![]), r.findings.related.is_some())
+        };
+        let (first, related) = rule(&state);
+        assert!(matches!(first, Ruling::Next) && related);
+        state.locations[at].attempted_by = vec!["bob".into()];
+        assert!(is_no(&rule(&state).0));
     }
 
     #[test]

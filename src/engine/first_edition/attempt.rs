@@ -7,7 +7,7 @@
 //! without stopping them.
 
 use super::{encounter::encounter, event, play::solve};
-use crate::cards::model::CardType;
+use crate::cards::model::{Card, CardType, DilemmaType};
 use crate::engine::requirements;
 use crate::engine::ruleset::{Event, EventKind};
 use crate::engine::state::{GameState, PieceId, Place, Purpose};
@@ -40,10 +40,29 @@ pub fn attempt(
     group: &[usize],
     ship: Option<usize>,
     player: &str,
+    chosen: &[usize],
 ) -> Vec<Event> {
     let mut events = Vec::new();
+    let dual = Groups::of(state, location, group);
+    if dual.is_some() {
+        events.push(event(
+            EventKind::Reading,
+            "a dual-icon mission: the crew on the ship in orbit and the Away Team on the planet attempt it together; space dilemmas affect the crew, planet dilemmas the Away Team",
+            DUAL,
+        ));
+    }
     for dilemma in seeded_dilemmas(state, location) {
-        let facing = able(state, group);
+        let card = state.pieces[dilemma].card.clone();
+        let facing = match &dual {
+            None => able(state, group),
+            Some(g) => match g.facing(state, &card, chosen) {
+                Ok(f) => f,
+                Err(pending) => {
+                    events.push(pending);
+                    return events;
+                }
+            },
+        };
         if facing.is_empty() {
             events.push(event(
                 EventKind::AttemptEnds,
@@ -52,8 +71,10 @@ pub fn attempt(
             ));
             return events;
         }
-        let card = state.pieces[dilemma].card.clone();
-        let results = encounter(state, &card, &facing, ship);
+        let mut results = encounter(state, &card, &facing, ship);
+        if let Some(g) = &dual {
+            results.extend(g.one_stopped_or_removed(state));
+        }
         let ends = results
             .iter()
             .any(|e| matches!(e.kind, EventKind::AttemptEnds | EventKind::DilemmaReplaced));
@@ -75,6 +96,100 @@ pub fn attempt(
     }
     events.extend(requirements_at_the_end(state, location, group, player));
     events
+}
+
+/// The Glossary entry on missions attempted from orbit and the planet.
+const DUAL: &str = "dual-icon missions";
+
+/// The verb of the choice a Space/Planet dilemma at a dual-icon mission
+/// waits for: the attempting player chooses the group it applies to.
+pub const DUAL_CHOICE: &str = "apply to";
+
+/// A dual-icon mission's two groups: "both a crew on a ship in orbit and an
+/// Away Team on the planet".
+struct Groups {
+    crew: Vec<usize>,
+    away: Vec<usize>,
+}
+
+impl Groups {
+    /// The groups of an attempt at a dual-icon mission, when it has both.
+    fn of(state: &GameState, location: usize, group: &[usize]) -> Option<Groups> {
+        let l = &state.locations[location];
+        if !(l.is_planet() && l.is_space()) {
+            return None;
+        }
+        let (away, crew): (Vec<usize>, Vec<usize>) =
+            group.iter().partition(|&&p| state.on_planet(p));
+        (!away.is_empty() && !crew.is_empty()).then_some(Groups { crew, away })
+    }
+
+    /// "Space dilemmas affect the ship and crew. Planet dilemmas affect the
+    /// Away Team. When a Space/Planet dilemma ... is encountered, the player
+    /// attempting the mission chooses whether it applies to the crew or to
+    /// the Away Team."
+    fn facing(
+        &self,
+        state: &GameState,
+        dilemma: &Card,
+        chosen: &[usize],
+    ) -> Result<Vec<usize>, Event> {
+        let group = match dilemma.dilemma_type {
+            Some(DilemmaType::Space) => &self.crew,
+            Some(DilemmaType::Planet) => &self.away,
+            _ => {
+                let picks = |g: &[usize]| {
+                    chosen.iter().any(|&c| {
+                        g.contains(&c) || g.iter().any(|&p| state.pieces[p].at == Place::Aboard(c))
+                    })
+                };
+                match (picks(&self.crew), picks(&self.away)) {
+                    (true, false) => &self.crew,
+                    (false, true) => &self.away,
+                    _ => {
+                        let kind = EventKind::ChoicePending {
+                            verb: DUAL_CHOICE.into(),
+                            among: self.crew.iter().chain(&self.away).copied().collect(),
+                        };
+                        let why = format!("the player attempting the mission chooses whether {} applies to the crew or to the Away Team (`target`: the ship, or a member of the Away Team)", dilemma.title);
+                        return Err(event(kind, why, DUAL));
+                    }
+                }
+            }
+        };
+        Ok(able(state, group))
+    }
+
+    /// "If either the crew or the Away Team is "stopped," disabled, killed,
+    /// or otherwise removed, the attempt immediately ends. (If either group
+    /// is "stopped," the other group is also "stopped.")"
+    fn one_stopped_or_removed(&self, state: &mut GameState) -> Vec<Event> {
+        let sides = [
+            (&self.crew, &self.away, "crew"),
+            (&self.away, &self.crew, "Away Team"),
+        ];
+        for (this, other, name) in sides {
+            if !able(state, this).is_empty() {
+                continue;
+            }
+            let mut events = Vec::new();
+            if this.iter().all(|&p| state.is_stopped(p)) {
+                let moving: Vec<usize> = other
+                    .iter()
+                    .copied()
+                    .filter(|&p| !state.is_stopped(p))
+                    .collect();
+                for p in moving {
+                    let why = format!("the {name} of the dual-icon mission attempt is stopped: the other group is also stopped");
+                    events.push(super::suffer(state, "stop", p, &why, DUAL));
+                }
+            }
+            let why = format!("the {name} is stopped or removed: the attempt at the dual-icon mission immediately ends");
+            events.push(event(EventKind::AttemptEnds, why, DUAL));
+            return events;
+        }
+        Vec::new()
+    }
 }
 
 /// Every dilemma resolved: the mission is solved if the personnel
@@ -153,7 +268,7 @@ mod tests {
     #[test]
     fn the_requirements_met_after_the_dilemmas_solve_the_mission() {
         let (mut s, troi) = scene(true);
-        let events = attempt(&mut s, 0, &[troi], None, "alice");
+        let events = attempt(&mut s, 0, &[troi], None, "alice", &[]);
         assert!(events
             .iter()
             .any(|e| matches!(e.kind, EventKind::PointsScored { .. })));
@@ -161,9 +276,39 @@ mod tests {
     }
 
     #[test]
+    fn at_a_dual_mission_the_away_team_stopped_stops_the_crew() {
+        let (mut s, troi) = scene(false);
+        s.locations[0].mission.dilemma_type = Some(DilemmaType::Dual);
+        let ship = fixture::piece(
+            &mut s,
+            "ent",
+            CardType::Ship,
+            "alice",
+            Place::Space(0),
+            |_| (),
+        );
+        let crew = fixture::piece(
+            &mut s,
+            "Data",
+            CardType::Personnel,
+            "alice",
+            Place::Aboard(ship),
+            |_| (),
+        );
+        let g = Groups::of(&s, 0, &[troi, crew]).expect("both groups");
+        assert!(g.one_stopped_or_removed(&mut s).is_empty());
+        s.pieces[troi].status.stopped = true;
+        let events = g.one_stopped_or_removed(&mut s);
+        assert!(s.pieces[crew].status.stopped);
+        assert!(events.iter().any(|e| e.kind == EventKind::AttemptEnds));
+        // One group alone is no dual attempt.
+        assert!(Groups::of(&s, 0, &[troi]).is_none());
+    }
+
+    #[test]
     fn without_the_requirements_the_attempt_fails_and_stops_no_one() {
         let (mut s, troi) = scene(false);
-        let events = attempt(&mut s, 0, &[troi], None, "alice");
+        let events = attempt(&mut s, 0, &[troi], None, "alice", &[]);
         assert!(events.iter().any(|e| e.kind == EventKind::AttemptEnds));
         assert!(s.locations[0].solved_by.is_none());
         assert!(!s.pieces[troi].status.stopped);

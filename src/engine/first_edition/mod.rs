@@ -6,6 +6,7 @@
 pub mod attempt;
 pub mod battle;
 pub mod encounter;
+pub mod hologram;
 pub mod movement;
 pub mod play;
 pub mod ship_battle;
@@ -57,7 +58,8 @@ impl Ruleset for FirstEdition {
                 group,
                 ship,
                 player,
-            } => attempt::attempt(state, *location, group, *ship, player),
+                chosen,
+            } => attempt::attempt(state, *location, group, *ship, player, chosen),
             GameAction::StartTurn { player } => start_turn(state, player),
         }
     }
@@ -136,7 +138,8 @@ pub(crate) const HOLOGRAMS: &str = "holographic personnel and equipment";
 /// are instead deactivated" - and a deactivated personnel is disabled.
 fn deactivate(state: &mut GameState, piece: usize) -> Event {
     let p = &mut state.pieces[piece];
-    p.status.disabled = true;
+    p.status.deactivated = true;
+    p.status.deactivated_this_turn = true;
     Event {
         kind: EventKind::Affected {
             verb: "deactivate".to_string(),
@@ -219,7 +222,7 @@ mod tests {
             })
             .collect();
         assert_eq!(verbs, ["deactivate", "kill"]);
-        assert!(s.pieces[emh].status.disabled && s.pieces[emh].at == at);
+        assert!(s.pieces[emh].status.deactivated && s.pieces[emh].at == at);
         assert_eq!(s.pieces[kim].at, Place::Discard);
         let cited = events[0].reason.citation.as_ref().unwrap();
         assert_eq!(cited.title, HOLOGRAMS);

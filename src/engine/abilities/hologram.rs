@@ -1,0 +1,120 @@
+//! What a card's text says about holograms (Glossary "holographic personnel
+//! and equipment", "holodeck"): whether it has or adds a Holodeck, whether
+//! it is "worn" by a [Holo] personnel (Mobile Holo-Emitter: its wearer "does
+//! not need a Holodeck and is not confined to ships and facilities"), and
+//! whether it lets [Holo] cards exist on a planet (Holo-Projectors). The
+//! words are the lexicon's `[hologram]`; the rules reading them are in
+//! `engine::first_edition::hologram`.
+
+use super::lexicon::Lexicon;
+use crate::cards::model::Card;
+
+/// A card's text about holograms, compiled once per reading.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct HoloText {
+    /// A Holodeck in its special equipment (a ship or facility).
+    pub holodeck: bool,
+    /// "Adds Holodeck" to the ship or facility it is played on.
+    pub adds_holodeck: bool,
+    /// Worn by (placed on) a [Holo] personnel, freeing it from Holodecks.
+    pub worn_by_hologram: bool,
+    /// "[Holo] cards may exist on this planet".
+    pub exist_on_planet: bool,
+}
+
+/// What `card`'s text says about holograms.
+pub fn of(card: &Card) -> HoloText {
+    let w = &Lexicon::get().hologram;
+    let holo = hologram_icon();
+    let sentences: Vec<String> = card
+        .text
+        .split(['.', ';'])
+        .map(|s| s.trim().to_lowercase())
+        .collect();
+    let naming_holo = |s: &&String| s.contains(&holo);
+    let holodeck = w.holodeck.to_lowercase();
+    HoloText {
+        holodeck: !w.holodeck.is_empty() && card.has_characteristic(&w.holodeck) && {
+            // Special equipment is the card's own: a card adding it says so.
+            !sentences.iter().any(|s| adds(s, &w.adds, &holodeck))
+        },
+        adds_holodeck: sentences.iter().any(|s| adds(s, &w.adds, &holodeck)),
+        worn_by_hologram: sentences
+            .iter()
+            .filter(naming_holo)
+            .any(|s| w.worn.iter().any(|p| s.contains(&p.to_lowercase()))),
+        exist_on_planet: sentences
+            .iter()
+            .filter(naming_holo)
+            .any(|s| w.exist.iter().any(|p| s.contains(&p.to_lowercase()))),
+    }
+}
+
+/// "Adds Holodeck": an adding verb right before the equipment's name.
+fn adds(sentence: &str, verbs: &[String], holodeck: &str) -> bool {
+    verbs
+        .iter()
+        .any(|v| sentence.contains(&format!("{} {holodeck}", v.to_lowercase())))
+}
+
+/// The hologram icon as card text writes it ("[holo]", lower-cased).
+fn hologram_icon() -> String {
+    let code = crate::vocab::vocabulary()
+        .icons
+        .find("hologram")
+        .map(|i| i.code.to_lowercase())
+        .unwrap_or_default();
+    format!("[{code}]")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::model::CardType;
+
+    fn card(text: &str, characteristics: &[&str]) -> Card {
+        Card {
+            card_type: CardType::Equipment,
+            text: text.into(),
+            characteristics: characteristics.iter().map(|c| c.to_string()).collect(),
+            ..Card::default()
+        }
+    }
+
+    #[test]
+    fn a_worn_card_frees_a_hologram() {
+        let emitter = card(
+            "May be \"worn\" by (placed on) one of your [Holo] personnel; you may remove it during your turn.",
+            &[],
+        );
+        assert!(of(&emitter).worn_by_hologram);
+        // Worn, but not by a hologram: a near miss.
+        let head = card("May be \"worn\" by (placed on) one of your androids.", &[]);
+        assert!(!of(&head).worn_by_hologram);
+    }
+
+    #[test]
+    fn a_card_may_let_holograms_exist_on_a_planet() {
+        let projectors = card(
+            "Plays on a planet mission. [Holo] cards may exist on this planet.",
+            &[],
+        );
+        assert!(of(&projectors).exist_on_planet);
+        assert!(!of(&card("Plays on a planet mission.", &[])).exist_on_planet);
+    }
+
+    #[test]
+    fn a_holodeck_is_special_equipment_or_added_by_a_card() {
+        let ship = card("Holodeck, Tractor Beam", &["Holodeck", "Tractor Beam"]);
+        assert!(of(&ship).holodeck && !of(&ship).adds_holodeck);
+        let door = card(
+            "Plays on your ship. Adds Holodeck, and your compatible [Holo] cards may report aboard.",
+            &["Holodeck"],
+        );
+        assert!(of(&door).adds_holodeck && !of(&door).holodeck);
+        assert_eq!(
+            of(&card("Tractor Beam", &["Tractor Beam"])),
+            HoloText::default()
+        );
+    }
+}

@@ -1,0 +1,216 @@
+//! Holograms (Glossary "holographic personnel and equipment"): activating a
+//! deactivated hologram (`can act`, `act = "activate"`) as ordered rules,
+//! and what becomes of a hologram where it stands, when a card makes it
+//! leave, and when its Mobile Holo-Emitter is removed (`outcome`).
+
+use super::act::Act;
+use super::rules::{yes_because, Entry, Rule, Ruling};
+use crate::engine::first_edition::hologram::{self, Standing};
+use crate::engine::question::OutcomeQuestion as Question;
+use crate::engine::state::{GameState, PieceId, Place, Purpose};
+use crate::engine::verdict::{Reason, Verdict};
+
+const HOLOGRAMS: Entry = Entry::glossary(hologram::ENTRY);
+
+fn rule<'a>(name: &'static str, apply: fn(&Act, &mut Vec<Reason>) -> Ruling) -> Rule<Act<'a>> {
+    Rule {
+        name,
+        entry: HOLOGRAMS,
+        apply,
+    }
+}
+
+/// "A hologram is deactivated when reported, and may be activated on the
+/// same or a subsequent turn (if aboard a ship or facility with a Holodeck,
+/// or wearing a Mobile Holo-Emitter) by any of your "unstopped" personnel
+/// present (even another active hologram). If your hologram is later
+/// deactivated, it may be reactivated in the same way during one of your
+/// subsequent turns (not on the same turn it deactivates)."
+pub fn activate_rules<'a>() -> Vec<Rule<Act<'a>>> {
+    vec![
+        rule("only a hologram is activated", a_hologram),
+        rule("only a deactivated hologram", deactivated),
+        rule("not on the turn it deactivated", not_this_turn),
+        rule("a Holodeck or a Mobile Holo-Emitter", where_active),
+        rule("by your unstopped personnel present", activator),
+    ]
+}
+
+/// The hologram activated: `card`, else the first of `by`.
+fn subject(a: &Act) -> Option<usize> {
+    a.q.who.first()
+}
+
+/// Who activates it: `by`, less the hologram itself.
+fn activators(a: &Act) -> Vec<usize> {
+    let h = subject(a);
+    a.q.who.by().into_iter().filter(|&p| Some(p) != h).collect()
+}
+
+fn a_hologram(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    match subject(a) {
+        None => Ruling::Undecided("`card` (the hologram to activate)".into()),
+        Some(h) if !a.state.pieces[h].card.is_hologram() => Ruling::No(format!(
+            "{} is not a hologram: only holographic personnel and equipment are deactivated and activated",
+            a.state.pieces[h].handle
+        )),
+        Some(_) => Ruling::Next,
+    }
+}
+
+fn deactivated(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let h = subject(a).unwrap_or_default();
+    let s = &a.state.pieces[h].status;
+    if s.deactivated || s.played_this_turn {
+        return Ruling::Next;
+    }
+    Ruling::No(format!(
+        "{} is active (not deactivated): there is nothing to activate",
+        a.state.pieces[h].handle
+    ))
+}
+
+fn not_this_turn(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let h = subject(a).unwrap_or_default();
+    if a.state.pieces[h].status.deactivated_this_turn {
+        return Ruling::No(format!(
+            "{} deactivated this turn: it may be reactivated only during one of your subsequent turns",
+            a.state.pieces[h].handle
+        ));
+    }
+    Ruling::Next
+}
+
+fn where_active(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    let (st, h) = (a.state, subject(a).unwrap_or_default());
+    if let Some(e) = hologram::emitter(st, h) {
+        reasons.push(hologram::reason(format!(
+            "{} wears {}: it may be activated anywhere",
+            st.pieces[h].handle, st.pieces[e].handle
+        )));
+        return Ruling::Next;
+    }
+    let Some(host) = hologram::host(st, h) else {
+        return Ruling::No(format!(
+            "{} is not aboard a ship or facility and wears no Mobile Holo-Emitter: it may be activated only aboard a ship or facility with a Holodeck, or wearing an Emitter",
+            st.pieces[h].handle
+        ));
+    };
+    match hologram::holodeck(st, host, h) {
+        Ok(giver) => {
+            reasons.push(hologram::reason(giver));
+            Ruling::Next
+        }
+        Err(why) => Ruling::No(format!(
+            "{why}: a hologram is activated aboard a ship or facility with a Holodeck it is allowed to use"
+        )),
+    }
+}
+
+/// Personnel in the same place as the hologram: aboard the same ship or
+/// facility, or on the same planet.
+fn present(st: &GameState, h: usize, p: usize) -> bool {
+    let (a, b) = (st.pieces[h].at, st.pieces[p].at);
+    match (a, b) {
+        (Place::Aboard(x), Place::Aboard(y)) => x == y,
+        (Place::Planet(x), Place::Planet(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// Why `p` may not activate the hologram `h`, if it may not.
+fn unable(a: &Act, h: usize, p: usize) -> Option<String> {
+    let (st, piece) = (a.state, &a.state.pieces[p]);
+    let handle = &piece.handle;
+    if !piece.card.is_personnel() {
+        return Some(format!("{handle} is not a personnel"));
+    }
+    if !piece.controller.eq_ignore_ascii_case(&a.player) {
+        return Some(format!("{handle} is not one of your personnel"));
+    }
+    if !present(st, h, p) {
+        return Some(format!(
+            "{handle} is not present with {}",
+            st.pieces[h].handle
+        ));
+    }
+    if st.is_stopped(p) {
+        return Some(format!("{handle} is stopped"));
+    }
+    st.usable(PieceId(p), Purpose::Skills)
+        .err()
+        .and_then(|r| r.into_iter().next())
+        .map(|r| r.text)
+}
+
+fn activator(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    let h = subject(a).unwrap_or_default();
+    let named = activators(a);
+    let candidates: Vec<usize> = if named.is_empty() {
+        (0..a.state.pieces.len()).filter(|&p| p != h).collect()
+    } else {
+        named.clone()
+    };
+    let mut refusals = Vec::new();
+    for p in candidates {
+        match unable(a, h, p) {
+            None => {
+                let why = format!(
+                    "{} activates {}: any of your unstopped personnel present (even another active hologram) may",
+                    a.state.pieces[p].handle, a.state.pieces[h].handle
+                );
+                return yes_because(reasons, why, HOLOGRAMS);
+            }
+            Some(why) if !named.is_empty() => refusals.push(why),
+            Some(_) => {}
+        }
+    }
+    Ruling::No(if refusals.is_empty() {
+        format!(
+            "none of your unstopped personnel is present with {} to activate it",
+            a.state.pieces[h].handle
+        )
+    } else {
+        format!(
+            "{}: a hologram is activated by one of your unstopped personnel present",
+            refusals.join("; ")
+        )
+    })
+}
+
+/// `outcome of = "hologram"`: where `card` stands now - `active`,
+/// `deactivated` or `erased`.
+pub fn standing(q: &Question, state: &GameState) -> Verdict {
+    answer(q, state, hologram::standing)
+}
+
+/// `outcome of = "emitter removed"`: `card` after its Emitter is removed.
+pub fn emitter_removed(q: &Question, state: &GameState) -> Verdict {
+    answer(q, state, hologram::emitter_removed)
+}
+
+/// `outcome of = "must leave"`: a card requires `card` to leave its ship,
+/// facility or planet without boarding another - `deactivated` or `leaves`.
+pub fn must_leave(q: &Question, state: &GameState) -> Verdict {
+    let Some(h) = q.who.first() else {
+        return super::undecided("`card` (the hologram)", vec![], hologram::ENTRY);
+    };
+    let (value, why) = hologram::must_leave(state, h);
+    super::claim(value.into(), &q.is, vec![why], hologram::ENTRY)
+}
+
+fn answer(
+    q: &Question,
+    state: &GameState,
+    of: fn(&GameState, usize) -> (Standing, Reason),
+) -> Verdict {
+    let Some(h) = q.who.first() else {
+        return super::undecided("`card` (the hologram)", vec![], hologram::ENTRY);
+    };
+    if !state.pieces[h].card.is_hologram() {
+        let why = format!("{} is not a hologram", state.pieces[h].handle);
+        return super::undecided(why, vec![], hologram::ENTRY);
+    }
+    let (standing, why) = of(state, h);
+    super::claim(standing.name().into(), &q.is, vec![why], hologram::ENTRY)
+}

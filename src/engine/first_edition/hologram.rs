@@ -1,0 +1,217 @@
+//! Where a hologram may exist and be active (Glossary "holographic
+//! personnel and equipment"): aboard a ship or facility with a Holodeck it
+//! is allowed to use, wearing a card worn by holograms (Mobile
+//! Holo-Emitter), or on a planet a card lets holograms exist on
+//! (Holo-Projectors). What gives each is compiled card text
+//! (`abilities::hologram`), never a title.
+
+use crate::cards::model::{CardType, FacilityKind};
+use crate::engine::abilities::hologram;
+use crate::engine::state::{GameState, Place};
+use crate::engine::verdict::{Citation, Reason};
+
+/// The Glossary entry on holograms.
+pub const ENTRY: &str = super::HOLOGRAMS;
+
+/// Where a hologram stands now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    Active,
+    Deactivated,
+    /// It may not exist where it is: it goes to the discard pile.
+    Erased,
+    /// Not in play.
+    Absent,
+}
+
+impl Standing {
+    pub fn name(self) -> &'static str {
+        match self {
+            Standing::Active => "active",
+            Standing::Deactivated => "deactivated",
+            Standing::Erased => "erased",
+            Standing::Absent => "not in play",
+        }
+    }
+}
+
+pub fn reason(text: String) -> Reason {
+    Reason {
+        text,
+        citation: Some(Citation::glossary(ENTRY)),
+    }
+}
+
+/// The card the hologram wears that frees it from Holodecks.
+pub fn emitter(state: &GameState, h: usize) -> Option<usize> {
+    state
+        .aboard(h)
+        .into_iter()
+        .find(|&c| hologram::of(&state.pieces[c].card).worn_by_hologram)
+}
+
+/// The ship or facility the card is directly aboard.
+pub fn host(state: &GameState, h: usize) -> Option<usize> {
+    match state.pieces[h].at {
+        Place::Aboard(c) if c != h => {
+            let t = &state.pieces[c].card.card_type;
+            matches!(t, CardType::Ship | CardType::Facility).then_some(c)
+        }
+        _ => None,
+    }
+}
+
+/// What gives `host` a Holodeck `h` may use, or why it has none: its
+/// special equipment or a card on it adding one; the host must be one the
+/// hologram's controller may use - his own, or a headquarters or station,
+/// which both players may use (Glossary "facility": "You may not use your
+/// opponent's outposts (or operate their ... holodecks ...)").
+pub fn holodeck(state: &GameState, host: usize, h: usize) -> Result<String, String> {
+    let ship = &state.pieces[host];
+    let giver = if hologram::of(&ship.card).holodeck {
+        Some(format!(
+            "{} has a Holodeck (special equipment)",
+            ship.handle
+        ))
+    } else {
+        state
+            .aboard(host)
+            .into_iter()
+            .find(|&c| hologram::of(&state.pieces[c].card).adds_holodeck)
+            .map(|c| {
+                format!(
+                    "{} adds a Holodeck to {}",
+                    state.pieces[c].handle, ship.handle
+                )
+            })
+    };
+    let Some(giver) = giver else {
+        return Err(format!("{} has no Holodeck", ship.handle));
+    };
+    let shared = matches!(
+        ship.card.facility_kind(),
+        Some(FacilityKind::Headquarters | FacilityKind::Station)
+    );
+    let controller = &state.pieces[h].controller;
+    if !shared && !ship.controller.eq_ignore_ascii_case(controller) {
+        return Err(format!(
+            "{giver}, but it is not {controller}'s: a player may not operate his opponent's holodecks"
+        ));
+    }
+    Ok(giver)
+}
+
+/// A card at the planet the hologram is on that lets holograms exist there.
+pub fn projectors(state: &GameState, h: usize) -> Option<usize> {
+    let Place::Planet(l) = state.pieces[h].at else {
+        return None;
+    };
+    (0..state.pieces.len()).find(|&c| {
+        c != h
+            && state.in_play(c)
+            && state.location_of(c) == Some(l)
+            && hologram::of(&state.pieces[c].card).exist_on_planet
+    })
+}
+
+/// Where the hologram stands, with the reason.
+pub fn standing(state: &GameState, h: usize) -> (Standing, Reason) {
+    let p = &state.pieces[h];
+    if !state.in_play(h) {
+        let why = format!("{} is not in play", p.handle);
+        return (Standing::Absent, reason(why));
+    }
+    if p.status.deactivated || p.status.played_this_turn {
+        let why = format!(
+            "{} is deactivated (a hologram is deactivated when reported, until activated)",
+            p.handle
+        );
+        return (Standing::Deactivated, reason(why));
+    }
+    if let Some(e) = emitter(state, h) {
+        let why = format!(
+            "{} wears {}: it does not need a Holodeck and is not confined to ships and facilities",
+            p.handle, state.pieces[e].handle
+        );
+        return (Standing::Active, reason(why));
+    }
+    unworn(state, h)
+}
+
+/// Where a hologram wearing nothing stands: aboard, by the Holodeck; on a
+/// planet, by a card letting it exist there; else it may not exist.
+fn unworn(state: &GameState, h: usize) -> (Standing, Reason) {
+    let handle = &state.pieces[h].handle;
+    if let Some(host) = host(state, h) {
+        return match holodeck(state, host, h) {
+            Ok(giver) => (Standing::Active, reason(format!("{giver}: {handle} may be used aboard"))),
+            Err(why) => (Standing::Deactivated, reason(format!(
+                "{why}: holograms are deactivated if the ship or facility they are aboard does not have a Holodeck they are allowed to use"
+            ))),
+        };
+    }
+    if let Some(c) = projectors(state, h) {
+        let why = format!(
+            "{} lets holographic cards exist on this planet",
+            state.pieces[c].handle
+        );
+        return (Standing::Active, reason(why));
+    }
+    let why = format!(
+        "{handle} is neither aboard a ship or facility nor on a planet with Holo-Projectors, and wears no Mobile Holo-Emitter: holograms may exist only aboard ships and facilities unless a card allows it, so it is erased (discarded)"
+    );
+    (Standing::Erased, reason(why))
+}
+
+/// The hologram's Emitter is removed: where it stands afterwards. "If their
+/// Emitter is removed when they are not aboard a ship or facility (or on a
+/// planet with Holoprojectors), they are erased (discarded)."
+pub fn emitter_removed(state: &GameState, h: usize) -> (Standing, Reason) {
+    let mut after = state.clone();
+    if let Some(e) = emitter(state, h) {
+        after.pieces[e].at = Place::Discard;
+    }
+    if after.pieces[h].status.deactivated {
+        return standing(&after, h);
+    }
+    unworn(&after, h)
+}
+
+/// A card requires the hologram to leave its ship, facility or planet
+/// without boarding another: "they instead deactivate (unless they are
+/// wearing a Mobile Holo-Emitter)".
+pub fn must_leave(state: &GameState, h: usize) -> (&'static str, Reason) {
+    let handle = &state.pieces[h].handle;
+    if !state.pieces[h].card.is_hologram() {
+        return (
+            "leaves",
+            reason(format!("{handle} is not a hologram: it leaves")),
+        );
+    }
+    match emitter(state, h) {
+        Some(e) => ("leaves", reason(format!(
+            "{handle} wears {}: a hologram wearing a Mobile Holo-Emitter leaves like any personnel",
+            state.pieces[e].handle
+        ))),
+        None => ("deactivated", reason(format!(
+            "{handle} is a hologram required to leave without boarding another ship or facility: it deactivates instead"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::fixture;
+
+    #[test]
+    fn aboard_a_ship_without_a_holodeck_a_hologram_is_deactivated() {
+        let (mut s, ship, h) = fixture::hologram_aboard("Tractor Beam", &["Tractor Beam"]);
+        assert_eq!(standing(&s, h).0, Standing::Deactivated);
+        s.pieces[ship].card.characteristics = vec!["Holodeck".into()];
+        assert_eq!(standing(&s, h).0, Standing::Active);
+        // An opponent's Holodeck may not be used.
+        s.pieces[ship].controller = "bob".into();
+        assert_eq!(standing(&s, h).0, Standing::Deactivated);
+    }
+}
