@@ -18,6 +18,7 @@ pub mod grammar;
 pub mod hologram;
 pub mod immunity;
 pub mod lexicon;
+pub mod movement;
 pub mod overrides;
 pub mod permission_clause;
 pub mod plays_on;
