@@ -8,8 +8,8 @@
 //! names the action or the card performing it), never from what it could do.
 
 use crate::cards::model::{Card, CardDb, CardType};
-use crate::engine::abilities::allowance::{encounter_allowances, EncounterAllowance};
 use crate::engine::abilities::continuous::{Descriptor, Subject, Whose};
+use crate::engine::abilities::encounter_permits::{encounter_allowances, EncounterAllowance};
 use crate::engine::abilities::immunity::ImmunityKind;
 use crate::engine::abilities::{
     compile, find_card, lexicon::Lexicon, reference_names, Ability, CompiledCard, Target, Timing,

@@ -849,8 +849,8 @@ fn response_windows(parsed: &[(SentenceParse, bool, &Vec<Token>)]) -> Vec<Timing
                     || opens_with_timing(p))
         })
         .flat_map(|(p, _, s)| {
-            let in_play_only = !speaks_of_play(s)
-                && !p.timing.iter().any(|h| h.class == TimingClass::Just);
+            let in_play_only =
+                !speaks_of_play(s) && !p.timing.iter().any(|h| h.class == TimingClass::Just);
             p.timing
                 .iter()
                 .filter(|h| h.class.is_response() && h.action.is_some())

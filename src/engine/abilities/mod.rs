@@ -9,11 +9,11 @@
 //! visible, counted exception. [`coverage_report`] measures how much of the
 //! card pool compiles.
 
-pub mod allowance;
 pub mod clause;
 pub mod continuous;
 pub mod coverage;
 pub mod dilemma;
+pub mod encounter_permits;
 pub mod grammar;
 pub mod hologram;
 pub mod immunity;
