@@ -202,6 +202,9 @@ struct TimingHit {
     any_turn: bool,
     /// An effect the phrase itself performs (the special download icon downloads).
     effect: Option<String>,
+    /// The phrase names only the segment a card in play acts in, never when
+    /// the card is played ("at end of your next turn").
+    segment_only: bool,
 }
 
 /// What one sentence says.
@@ -317,6 +320,7 @@ fn find_timing(toks: &[Token], used: &mut [bool]) -> Vec<TimingHit> {
                 through: false,
                 any_turn: false,
                 effect: None,
+                segment_only: false,
             });
             mark(used, i, end);
             i = end;
@@ -343,6 +347,7 @@ fn find_timing(toks: &[Token], used: &mut [bool]) -> Vec<TimingHit> {
                     through: phrase.step.as_deref() == Some("through completion"),
                     any_turn: phrase.any_turn,
                     effect: phrase.effect.clone(),
+                    segment_only: phrase.segment_only,
                 });
                 mark(used, i, end);
             }
@@ -679,7 +684,11 @@ fn resolve_timing_actions(toks: &[Token], p: &mut SentenceParse) {
 
 /// The strongest timing of a sentence.
 fn best_timing(toks: &[Token], p: &SentenceParse) -> Option<Timing> {
-    let hit = p.timing.iter().min_by_key(|h| h.class)?;
+    let hit = p
+        .timing
+        .iter()
+        .filter(|h| !h.segment_only)
+        .min_by_key(|h| h.class)?;
     let lo = p
         .effects
         .iter()

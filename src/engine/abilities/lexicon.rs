@@ -26,6 +26,10 @@ pub struct TimingPhrase {
     /// or "resolved": "when you complete a mission" follows the completion).
     #[serde(default)]
     pub step: Option<String>,
+    /// The phrase names only the start- or end-of-turn segment a card in
+    /// play acts in ("at end of your next turn"), never when it is played.
+    #[serde(default)]
+    pub segment_only: bool,
 }
 
 /// A phrase limiting what may nullify a card.
