@@ -11,6 +11,7 @@
 use crate::cards::model::Card;
 
 pub mod grounds;
+pub mod threshold;
 
 /// An attribute a requirement totals: of the personnel, or of their ship
 /// ("SHIELDS>6 OR Music aboard", "RANGE + WEAPONS + SHIELDS>25").
@@ -154,6 +155,14 @@ pub enum Requirement {
         cmp: Cmp,
         value: i32,
     },
+    /// A total compared with a threshold computed from the game
+    /// ("STRENGTH>(50+10X), where X = number of other missions in this
+    /// region").
+    Computed {
+        attrs: Vec<Attribute>,
+        cmp: Cmp,
+        threshold: threshold::Threshold,
+    },
     /// "STRENGTH>27 from up to four personnel": met by some `count` members
     /// (or fewer) on their own.
     FromUpTo {
@@ -247,6 +256,14 @@ impl std::fmt::Display for Requirement {
                     [one] => write!(f, "{one}{}{value}", cmp.symbol()),
                     many => write!(f, "({}){}{value}", many.join("+"), cmp.symbol()),
                 }
+            }
+            Requirement::Computed {
+                attrs,
+                cmp,
+                threshold,
+            } => {
+                let names: Vec<&str> = attrs.iter().map(|a| a.name()).collect();
+                write!(f, "{}{}{threshold}", names.join("+"), cmp.symbol())
             }
             Requirement::FromUpTo { count, req } => write!(f, "{req} from up to {count} personnel"),
             Requirement::Cards { kind, count, with } => {
@@ -1161,11 +1178,44 @@ impl Parser {
                     value: n as i32,
                 })
             }
+            (Some(Tok::Cmp(cmp)), _) if !attrs.is_empty() => {
+                self.pos += 1;
+                self.computed(attrs, cmp).or_else(|| {
+                    self.pos = save;
+                    None
+                })
+            }
             _ => {
                 self.pos = save;
                 None
             }
         }
+    }
+
+    /// A threshold computed from the game after the comparison:
+    /// "(50+10X), where X = number of other missions in this region"
+    /// (`threshold`); the quantity must be one the lexicon names.
+    fn computed(&mut self, attrs: Vec<Attribute>, cmp: Cmp) -> Option<Requirement> {
+        let ahead: Vec<Tok> = (self.pos..self.pos + 5)
+            .filter_map(|k| self.tok(k).cloned())
+            .collect();
+        let (base, per, len) = threshold::formula(&ahead)?;
+        let from = self.toks.get(self.pos + len).map(|&(at, _)| at)?;
+        let rest: String = self.chars[from..].iter().collect();
+        let (quantity, used) = threshold::where_clause(&rest)?;
+        let end = from + rest[..used].chars().count();
+        self.pos = (self.pos..self.toks.len())
+            .find(|&k| self.toks[k].0 >= end)
+            .unwrap_or(self.toks.len());
+        Some(Requirement::Computed {
+            attrs,
+            cmp,
+            threshold: threshold::Threshold {
+                base,
+                per,
+                quantity,
+            },
+        })
     }
 
     /// Attribute names joined by "+" ("CUNNING + STRENGTH"), or
@@ -1749,6 +1799,8 @@ pub struct Encounter<'a> {
     pub setting: Option<Setting>,
     pub cards: &'a [&'a Card],
     pub mission: Option<&'a Card>,
+    /// The facts of the game a computed threshold reads.
+    pub game: threshold::GameFacts,
 }
 
 /// The personnel of a group: a dual-personnel card stands for its two
@@ -1877,6 +1929,22 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
             let of = |a: &Attribute| total(if a.of_ship() { &ships } else { group }, *a);
             let have: i32 = attrs.iter().map(of).sum();
             unmet_unless(cmp.holds(have, *value), req, format!("total {have}"))
+        }
+        Requirement::Computed {
+            attrs,
+            cmp,
+            threshold,
+        } => {
+            let Some(x) = at.game.of(threshold.quantity) else {
+                return vec![format!("{req} (X is not known here)")];
+            };
+            let have: i32 = attrs.iter().map(|a| total(group, *a)).sum();
+            let value = threshold.value(x);
+            unmet_unless(
+                cmp.holds(have, value),
+                req,
+                format!("X = {x}, so more than {value} is needed; total {have}"),
+            )
         }
         Requirement::FromUpTo { count, req: inner } => unmet_unless(
             some_members(group, *count as usize, &mut |few| {
@@ -2343,5 +2411,34 @@ mod tests {
             r.unwrap().to_string(),
             "Transporter Skill OR 1 personnel with (Orion Syndicate)"
         );
+    }
+
+    #[test]
+    fn a_threshold_computed_from_the_game() {
+        let text = "STRENGTH>(50+10X), where X = number of other missions in this region, if in a region; otherwise, X = 0. Discard dilemma.";
+        let (r, rest) = parse_leading(text, true).unwrap();
+        assert_eq!(
+            r.to_string(),
+            "STRENGTH>(50+10X), where X = number of other missions in this region"
+        );
+        assert_eq!(rest.trim_start(), ". Discard dilemma.");
+        let a = with_stat(person("A", &[], 5), 5, 55);
+        let group = [&a];
+        let at = |x| Encounter {
+            group: &group,
+            game: threshold::GameFacts {
+                other_missions_in_region: x,
+            },
+            ..Encounter::default()
+        };
+        assert!(evaluate_in(&r, &at(Some(0))).is_empty());
+        assert!(!evaluate_in(&r, &at(Some(1))).is_empty());
+        assert!(!evaluate_in(&r, &at(None)).is_empty());
+        // an X the lexicon does not name is an unread term
+        let hand = parse_leading(
+            "CUNNING>(40 + 5X), where X = number of cards in your hand",
+            true,
+        );
+        assert!(hand.is_err(), "{hand:?}");
     }
 }

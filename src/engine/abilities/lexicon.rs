@@ -167,6 +167,10 @@ pub struct Lexicon {
     /// {2154 Vulcan}").
     #[serde(default)]
     pub movement: MovementWords,
+    /// What a computed threshold's X counts ("number of other missions in
+    /// this region").
+    #[serde(default)]
+    pub quantity: Vec<QuantityWords>,
     /// Kinds of card read from title, lore or class.
     #[serde(default)]
     pub classification: Vec<Classification>,
@@ -196,6 +200,14 @@ pub struct HologramWords {
 pub struct FirstAttemptWords {
     pub of_mission: Vec<String>,
     pub yours: Vec<String>,
+}
+
+/// A quantity a threshold's X counts and the words naming it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuantityWords {
+    pub kind: crate::engine::requirements::threshold::Quantity,
+    pub phrases: Vec<String>,
 }
 
 /// The words of a movement a card allows (`[movement]`; read by
