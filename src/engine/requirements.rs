@@ -227,6 +227,12 @@ pub enum Requirement {
         cmp: Cmp,
         count: u32,
     },
+    /// "you have at least 50 points": the score of the player whose group
+    /// faces it.
+    PlayerPoints {
+        cmp: Cmp,
+        value: i32,
+    },
     /// "an OFFICER aboard your ship at this location": met by the crew
     /// aboard the ship, not by the Away Team facing the dilemma.
     OnShip(Box<Requirement>),
@@ -311,6 +317,9 @@ impl std::fmt::Display for Requirement {
             }
             Requirement::GroupSize { cmp, count } => write!(f, "personnel{}{count}", cmp.symbol()),
             Requirement::OnShip(r) => write!(f, "({r}) aboard the ship"),
+            Requirement::PlayerPoints { cmp, value } => {
+                write!(f, "your points{}{value}", cmp.symbol())
+            }
             Requirement::Members { count, each } => write!(f, "{count} personnel with ({each})"),
             Requirement::All(v) => join(f, v, " + "),
             Requirement::Any(v) => join(f, v, " OR "),
@@ -960,6 +969,9 @@ impl Parser {
                 if let Some(range) = self.between(n) {
                     return Ok(range);
                 }
+                if let Some(points) = self.player_points() {
+                    return Ok(points);
+                }
                 self.pos += 1;
                 self.counted(n)
             }
@@ -977,6 +989,9 @@ impl Parser {
                 }
                 if let Some(size) = self.more_than() {
                     return Ok(size);
+                }
+                if let Some(points) = self.player_points() {
+                    return Ok(points);
                 }
                 let name = self
                     .skill_name()
@@ -1138,6 +1153,32 @@ impl Parser {
             return false;
         }
         true
+    }
+
+    /// "you have at least 50 points" ("at least" is read with the count):
+    /// the score of the player whose group faces the dilemma (the lexicon's
+    /// `player_points` words open it).
+    fn player_points(&mut self) -> Option<Requirement> {
+        let lexicon = crate::engine::abilities::lexicon::Lexicon::get();
+        let len = lexicon.player_points.iter().find_map(|phrase| {
+            let words: Vec<&str> = phrase.split_whitespace().collect();
+            let at = |k: usize| matches!(self.tok(self.pos + k), Some(Tok::Word(w)) if w.eq_ignore_ascii_case(words[k]));
+            (0..words.len()).all(at).then_some(words.len())
+        })?;
+        let (Some(Tok::Num(n)), Some(Tok::Word(p))) = (
+            self.tok(self.pos + len).cloned(),
+            self.tok(self.pos + len + 1).cloned(),
+        ) else {
+            return None;
+        };
+        if !p.eq_ignore_ascii_case("points") {
+            return None;
+        }
+        self.pos += len + 2;
+        Some(Requirement::PlayerPoints {
+            cmp: Cmp::Ge,
+            value: n as i32,
+        })
     }
 
     /// "more than nine personnel".
@@ -1946,6 +1987,10 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
                 format!("X = {x}, so more than {value} is needed; total {have}"),
             )
         }
+        Requirement::PlayerPoints { cmp, value } => match at.game.player_points {
+            Some(have) => unmet_unless(cmp.holds(have, *value), req, format!("{have} points")),
+            None => vec![format!("{req} (the player's score is not known here)")],
+        },
         Requirement::FromUpTo { count, req: inner } => unmet_unless(
             some_members(group, *count as usize, &mut |few| {
                 evaluate(inner, few).is_empty()
@@ -2428,6 +2473,7 @@ mod tests {
             group: &group,
             game: threshold::GameFacts {
                 other_missions_in_region: x,
+                ..Default::default()
             },
             ..Encounter::default()
         };
@@ -2440,5 +2486,25 @@ mod tests {
             true,
         );
         assert!(hand.is_err(), "{hand:?}");
+    }
+
+    #[test]
+    fn a_condition_on_the_players_score() {
+        let (r, rest) =
+            parse_leading("you have at least 50 points, cannot get past", true).unwrap();
+        assert_eq!(r.to_string(), "your points>=50");
+        assert_eq!(rest.trim_start(), ", cannot get past");
+        let at = |points| Encounter {
+            game: threshold::GameFacts {
+                player_points: points,
+                ..Default::default()
+            },
+            ..Encounter::default()
+        };
+        assert!(evaluate_in(&r, &at(Some(50))).is_empty());
+        assert!(!evaluate_in(&r, &at(Some(45))).is_empty());
+        assert!(!evaluate_in(&r, &at(None)).is_empty());
+        // points of something else are no condition on the score
+        assert!(parse_leading("you have 50 cards", true).is_err());
     }
 }

@@ -167,6 +167,10 @@ pub struct Lexicon {
     /// {2154 Vulcan}").
     #[serde(default)]
     pub movement: MovementWords,
+    /// Words opening a condition on the player's score ("you have" at
+    /// least 50 points).
+    #[serde(default)]
+    pub player_points: Vec<String>,
     /// What a computed threshold's X counts ("number of other missions in
     /// this region").
     #[serde(default)]

@@ -84,8 +84,14 @@ impl Facing {
                 .filter(|&l| l != here && region(l).is_some_and(|o| o.eq_ignore_ascii_case(&r)))
                 .count() as i32,
         });
+        let player = self
+            .group
+            .first()
+            .map(|&p| state.pieces[p].controller.clone());
         GameFacts {
             other_missions_in_region: others,
+            player_points: player
+                .map(|p| super::winning::Score::of(state, &p, &mut Vec::new()).total()),
         }
     }
 

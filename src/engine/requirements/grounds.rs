@@ -145,6 +145,7 @@ fn collect(req: &Requirement, group: &[&Card], out: &mut Vec<Ground>) {
         Requirement::Personnel(_)
         | Requirement::Icon(_)
         | Requirement::GroupSize { .. }
+        | Requirement::PlayerPoints { .. }
         | Requirement::Lore { .. }
         | Requirement::Cards { .. } => {}
     }

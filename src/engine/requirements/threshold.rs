@@ -29,6 +29,8 @@ impl Quantity {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct GameFacts {
     pub other_missions_in_region: Option<i32>,
+    /// The score of the player whose group faces the dilemma.
+    pub player_points: Option<i32>,
 }
 
 impl GameFacts {
