@@ -111,7 +111,8 @@ impl Cmp {
 }
 
 /// Where a dilemma or mission is encountered: on a planet or in space.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Setting {
     Planet,
     Space,
@@ -119,7 +120,7 @@ pub enum Setting {
 
 impl Setting {
     /// The mission icon naming a setting: `P` / `S` (`S/P` names both, so none).
-    fn from_icon(code: &str) -> Option<Setting> {
+    pub fn from_icon(code: &str) -> Option<Setting> {
         let canonical = crate::vocab::vocabulary()
             .icons
             .canonical(code)

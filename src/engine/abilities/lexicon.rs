@@ -206,6 +206,14 @@ pub struct FirstAttemptWords {
     pub yours: Vec<String>,
 }
 
+/// The opening of a dilemma's half and the mission icon of its setting.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HalfWords {
+    pub label: String,
+    pub icon: String,
+}
+
 /// A quantity a threshold's X counts and the words naming it.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -332,6 +340,10 @@ pub struct ReportingWords {
 pub struct DilemmaWords {
     /// Sentence openings that state conditions ("To get past requires").
     pub conditions: Vec<String>,
+    /// Sentence openings naming the setting a half applies to ("Space
+    /// mission:").
+    #[serde(default)]
+    pub halves: Vec<HalfWords>,
     /// Words that state conditions inside a sentence ("unless").
     pub condition_words: Vec<String>,
     /// Words after a requirement saying where it is met ("present", "aboard").

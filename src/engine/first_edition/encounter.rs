@@ -582,6 +582,12 @@ fn apply_effect(
     f: &Facing,
     ship: Option<usize>,
 ) -> Vec<Event> {
+    // "Planet mission: kills entire Away Team": not in space.
+    if let (Some(only), Some(here)) = (e.at, f.setting) {
+        if only != here {
+            return Vec::new();
+        }
+    }
     if let Some(when) = &e.when {
         if !f.meets(state, when, &f.group) {
             return vec![fact(
