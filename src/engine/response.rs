@@ -8,6 +8,7 @@
 //! names the action or the card performing it), never from what it could do.
 
 use crate::cards::model::{Card, CardDb, CardType};
+use crate::engine::abilities::allowance::{encounter_allowances, EncounterAllowance};
 use crate::engine::abilities::continuous::{Descriptor, Subject, Whose};
 use crate::engine::abilities::immunity::ImmunityKind;
 use crate::engine::abilities::{
@@ -678,6 +679,8 @@ pub struct Participants<'s> {
     by_depth: Vec<Vec<usize>>,
     /// The location each action of the chain goes to (a mission attempted).
     to_by_depth: Vec<Option<usize>>,
+    /// The piece asked about as the response, when the question names one.
+    responder: Option<usize>,
 }
 
 impl<'s> Participants<'s> {
@@ -707,6 +710,15 @@ impl<'s> Participants<'s> {
             state,
             by_depth,
             to_by_depth,
+            responder: None,
+        }
+    }
+
+    /// The piece the question asks about as the response.
+    pub fn with_responder(self, piece: usize) -> Self {
+        Participants {
+            responder: Some(piece),
+            ..self
         }
     }
 
@@ -860,6 +872,57 @@ fn later_attempt(
         "its timing clause answers only the first attempt of a mission (\"{}\"), and {first}",
         ab.text
     ))
+}
+
+/// A dilemma under encounter whose own text lets the responding player
+/// bring the responder into play now, with the sentence permitting it.
+#[derive(Debug, Clone)]
+pub struct EncounterPermit {
+    pub dilemma: String,
+    pub allowance: EncounterAllowance,
+}
+
+/// The dilemma encountered along `action`'s chain whose own text lets
+/// `player` bring the responder (not in play) into play ("Opponent may
+/// download to this location up to 4 Borg drones"): the player is the one
+/// it names (the opponent of the player whose turn it is, who encounters
+/// it, or that player), the verb brings a card into play and the responder
+/// is of the cards it names.
+pub fn encounter_permit(
+    action: &Action,
+    (player, among): (Option<&str>, Option<&Participants>),
+    db: &CardDb,
+) -> Option<EncounterPermit> {
+    let (player, among) = (player?, among?);
+    let (state, piece) = (among.state, among.responder?);
+    let encountering = state.turn_player.as_str();
+    if state.in_play(piece) || encountering.is_empty() {
+        return None;
+    }
+    let lx = Lexicon::get();
+    let permits = |al: &EncounterAllowance| {
+        let whose = match al.whose {
+            Whose::Opponents => !player.eq_ignore_ascii_case(encountering),
+            _ => player.eq_ignore_ascii_case(encountering),
+        };
+        whose
+            && lx.encounter_entering.contains(&al.verb)
+            && al
+                .cards
+                .as_ref()
+                .is_some_and(|c| crate::engine::derived::is_subject(state, player, c, piece))
+    };
+    action
+        .chain()
+        .filter(|a| lx.kind_matches("encounter dilemma", &a.kind))
+        .filter_map(|a| find_card(db, a.card.as_deref()?))
+        .find_map(|dilemma| {
+            let allowance = encounter_allowances(dilemma).into_iter().find(permits)?;
+            Some(EncounterPermit {
+                dilemma: dilemma.title.clone(),
+                allowance,
+            })
+        })
 }
 
 /// Why a relation that nearly held does not make a valid response.

@@ -33,6 +33,9 @@ pub struct Location {
     /// Scouting it was completed this turn (Glossary "probing": no probe at
     /// the end of the same turn).
     pub scouted_this_turn: bool,
+    /// The player who completed a Borg objective targeting this mission
+    /// (Warp Speed's Borg victory conditions).
+    pub objective_completed_by: Option<String>,
     /// A shared mission (either player may attempt it).
     pub shared: bool,
     /// It was attempted before (by someone).
@@ -54,6 +57,7 @@ impl Location {
             solved_by: None,
             scouted_by: None,
             scouted_this_turn: false,
+            objective_completed_by: None,
             shared: false,
             attempted_before: false,
             attempted_by: Vec::new(),
@@ -208,6 +212,12 @@ pub struct Ending {
     pub conceded: Option<String>,
     /// Time has been called in a tournament game (and the final turns played).
     pub time_called: bool,
+    /// The player who achieved his victory conditions first, when more than
+    /// one has (Glossary "winning the game"); none: at the same time.
+    pub reached_first: Option<String>,
+    /// Players who lost the game by card text or a hidden agenda (Glossary
+    /// "lose the game").
+    pub lost: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -225,6 +235,8 @@ pub struct GameState {
     pub contributions: Vec<Contribution>,
     /// How the game is ending, and points that do not count toward winning.
     pub ending: Ending,
+    /// Players playing Borg (Glossary "playing Borg").
+    pub playing_borg: Vec<String>,
     pub normal_card_play_used: bool,
     pub orders_begun: bool,
     /// Players who took an action restricted by "draw no cards this turn"

@@ -132,6 +132,14 @@ pub struct GameSpec {
     /// Cards whose start- or end-of-turn actions of this segment have not
     /// yet been taken.
     pub pending: Option<NameList>,
+    /// The player who achieved his victory conditions first (Glossary
+    /// "winning the game").
+    pub reached_first: Option<String>,
+    /// Players playing Borg (Glossary "playing Borg").
+    pub playing_borg: Option<NameList>,
+    /// Players who lost the game by card text or a hidden agenda (Glossary
+    /// "lose the game").
+    pub lost: Option<NameList>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -146,6 +154,8 @@ pub struct LocationSpec {
     /// Scouting it was completed this turn (by `scouted_by`).
     #[serde(default)]
     pub scouted_this_turn: bool,
+    /// The player who completed a Borg objective targeting it.
+    pub objective_completed_by: Option<String>,
     /// A shared mission (either player may attempt it).
     #[serde(default)]
     pub shared: bool,

@@ -291,7 +291,20 @@ impl<'a> Builder<'a> {
                 draw_decks_empty: file.game.draw_decks_empty,
                 conceded: file.game.conceded.clone(),
                 time_called: file.game.time_called,
+                reached_first: file.game.reached_first.clone(),
+                lost: file
+                    .game
+                    .lost
+                    .as_ref()
+                    .map(|n| n.items(&[',']))
+                    .unwrap_or_default(),
             },
+            playing_borg: file
+                .game
+                .playing_borg
+                .as_ref()
+                .map(|n| n.items(&[',']))
+                .unwrap_or_default(),
             normal_card_play_used: file.game.normal_card_play_used,
             orders_begun: file.game.orders_begun,
             draw_no_cards: file
@@ -430,6 +443,7 @@ impl<'a> Builder<'a> {
             solved_by: loc.solved_by.clone(),
             scouted_by: loc.scouted_by.clone(),
             scouted_this_turn: loc.scouted_this_turn,
+            objective_completed_by: loc.objective_completed_by.clone(),
             shared: loc.shared,
             attempted_before: loc.attempted_before,
             attempted_by: loc
@@ -1295,8 +1309,22 @@ fn named_players(file: &ScenarioFile, askers: bool) -> Vec<String> {
     let places = file
         .locations
         .iter()
-        .flat_map(|l| [l.owner.clone(), l.solved_by.clone(), l.scouted_by.clone()])
-        .chain(std::iter::once(file.game.conceded.clone()));
+        .flat_map(|l| {
+            [
+                l.owner.clone(),
+                l.solved_by.clone(),
+                l.scouted_by.clone(),
+                l.objective_completed_by.clone(),
+            ]
+        })
+        .chain([file.game.conceded.clone(), file.game.reached_first.clone()])
+        .chain(
+            [&file.game.playing_borg, &file.game.lost]
+                .into_iter()
+                .flatten()
+                .flat_map(|n| n.items(&[',']))
+                .map(Some),
+        );
     let askers = file
         .questions
         .iter()

@@ -208,7 +208,8 @@ struct TimingHit {
 #[derive(Debug, Default)]
 pub struct SentenceParse {
     timing: Vec<TimingHit>,
-    effects: Vec<(usize, Effect)>,
+    /// Each effect with the index of its verb.
+    pub(super) effects: Vec<(usize, Effect)>,
     targets: Vec<(usize, Target)>,
     limit: Option<String>,
 }

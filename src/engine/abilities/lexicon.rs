@@ -127,6 +127,10 @@ pub struct Lexicon {
     /// responder's own action ("a personnel battle you initiated").
     #[serde(default)]
     pub own_initiation: Vec<String>,
+    /// Effect verbs by which a dilemma's text lets a card enter play
+    /// during its encounter ("Opponent may download ... Borg drones").
+    #[serde(default)]
+    pub encounter_entering: Vec<String>,
     /// Words after a timing clause's action that name a party of it ("start
     /// of battle against opponent's only ship"): with a party object after
     /// them, the clause answers only actions involving a card of that type.

@@ -34,6 +34,7 @@ const OUTCOMES: &[(&str, Answer)] = &[
     ("score", score),
     ("points to win", points_to_win),
     ("winner", game_winner),
+    ("win", win),
     ("casualty", casualty),
     (
         "compatibility lost",
@@ -616,21 +617,47 @@ fn points_to_win(q: &Question, state: &GameState) -> Verdict {
     claim_citing(goal.to_string(), &q.is, reasons, vec![])
 }
 
-/// Who has won the game: a player's name, or "nobody yet".
+/// Who has won the game: a player's name, "tie" for a true tie, or
+/// "nobody yet".
 fn game_winner(q: &Question, state: &GameState) -> Verdict {
     let players: Vec<String> = state.players.iter().map(|p| p.0.clone()).collect();
     let mut reasons = Vec::new();
-    match winning::winner(state, &players, &mut reasons) {
-        winning::Winner::Player(p) => claim_citing(p, &q.is, reasons, vec![]),
-        winning::Winner::NobodyYet => claim_citing("nobody yet".into(), &q.is, reasons, vec![]),
-        winning::Winner::Tied => Verdict::new(
-            VerdictValue::Undecided(
-                "the players are tied on points, and the rules on winning do not say who wins a tie".into(),
-            ),
-            reasons,
-            vec![],
+    let value = match winning::winner(state, &players, &mut reasons) {
+        winning::Winner::Player(p) | winning::Winner::Modified(p) => p,
+        winning::Winner::TrueTie => "tie".into(),
+        winning::Winner::NobodyYet => "nobody yet".into(),
+        winning::Winner::Tied => return tied(reasons),
+    };
+    claim_citing(value, &q.is, reasons, vec![])
+}
+
+/// How `player` ends the game: "full win", "modified win", "loss", "tie"
+/// (a true tie) or "nobody yet" (rulebook "WINNING THE GAME").
+fn win(q: &Question, state: &GameState) -> Verdict {
+    let players: Vec<String> = state.players.iter().map(|p| p.0.clone()).collect();
+    let player = super::asker(&q.who, state);
+    let mut reasons = Vec::new();
+    let is = |p: &str| p.eq_ignore_ascii_case(&player);
+    let value = match winning::winner(state, &players, &mut reasons) {
+        winning::Winner::Player(p) if is(&p) => "full win",
+        winning::Winner::Modified(p) if is(&p) => "modified win",
+        winning::Winner::Player(_) | winning::Winner::Modified(_) => "loss",
+        winning::Winner::TrueTie => "tie",
+        winning::Winner::NobodyYet => "nobody yet",
+        winning::Winner::Tied => return tied(reasons),
+    };
+    claim_citing(value.into(), &q.is, reasons, vec![])
+}
+
+fn tied(reasons: Vec<Reason>) -> Verdict {
+    Verdict::new(
+        VerdictValue::Undecided(
+            "the players are tied on points, and the rules on winning do not say who wins a tie"
+                .into(),
         ),
-    }
+        reasons,
+        vec![],
+    )
 }
 
 fn range(q: &Question, state: &GameState) -> Verdict {

@@ -10,6 +10,7 @@ pub mod hologram;
 pub mod movement;
 pub mod play;
 pub mod ship_battle;
+pub mod warp_speed;
 pub mod winning;
 
 use crate::engine::ruleset::{Event, EventKind, GameAction, Ruleset};

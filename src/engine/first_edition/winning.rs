@@ -7,7 +7,7 @@
 //! glossary/affiliations.toml), and who has won.
 
 use crate::engine::ruleset::{Event, EventKind};
-use crate::engine::state::GameState;
+use crate::engine::state::{Format, GameState};
 use crate::engine::verdict::{Citation, Reason};
 use crate::vocab::affiliations::Winning;
 
@@ -255,13 +255,20 @@ pub fn goal(state: &GameState, player: &str, reasons: &mut Vec<Reason>) -> i32 {
     goal
 }
 
-/// Who has won, and how; or nobody yet; or a tie the documents do not
-/// settle.
+/// Who has won, and how; or nobody yet; or a tie.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Winner {
+    /// A full win: the victory conditions, a concession, the opponent's
+    /// loss, the most points when the draw decks run out.
     Player(String),
+    /// A modified win: the most points (in Warp Speed, the most missions
+    /// solved) when time is called and neither player has won.
+    Modified(String),
     NobodyYet,
+    /// Tied on points where the documents name no winner.
     Tied,
+    /// A tie the documents score as a true tie ("lose the game", Warp Speed).
+    TrueTie,
 }
 
 /// Who has won the game `state` describes, among `players`.
@@ -274,6 +281,12 @@ pub fn winner(state: &GameState, players: &[String], reasons: &mut Vec<Reason>) 
             )));
             return Winner::Player(other.clone());
         }
+    }
+    if let Some(decided) = lost(state, players, reasons) {
+        return decided;
+    }
+    if state.format == Format::WarpSpeed {
+        return super::warp_speed::winner(state, players, reasons);
     }
     let scores: Vec<(String, i32, i32)> = players
         .iter()
@@ -291,6 +304,10 @@ pub fn winner(state: &GameState, players: &[String], reasons: &mut Vec<Reason>) 
             return Winner::Player(p.clone());
         }
         [_, _, ..] => {
+            let names: Vec<String> = reached.iter().map(|(p, _, _)| p.clone()).collect();
+            if let Some(first) = first_to_reach(state, &names, reasons) {
+                return Winner::Player(first);
+            }
             reasons.push(rulebook(
                 "both players achieve their victory conditions: the player with the most points wins"
                     .to_string(),
@@ -309,7 +326,7 @@ pub fn winner(state: &GameState, players: &[String], reasons: &mut Vec<Reason>) 
         reasons.push(rulebook(
             "time was called and neither player has won: the player with the most points is credited with a modified win".to_string(),
         ));
-        return most_points(&scores, reasons);
+        return modified(most_points(&scores, reasons));
     }
     for (p, s, g) in &scores {
         reasons.push(victory(format!("{p} has {s} of the {g} points needed")));
@@ -317,7 +334,64 @@ pub fn winner(state: &GameState, players: &[String], reasons: &mut Vec<Reason>) 
     Winner::NobodyYet
 }
 
-fn most_points(scores: &[(String, i32, i32)], reasons: &mut Vec<Reason>) -> Winner {
+/// "The first player to achieve or exceed his victory conditions is the
+/// winner" (Glossary "winning the game"): when more than one has achieved
+/// them and the scenario says who did so first (`reached_first`).
+pub(super) fn first_to_reach(
+    state: &GameState,
+    reached: &[String],
+    reasons: &mut Vec<Reason>,
+) -> Option<String> {
+    let first = state.ending.reached_first.as_deref()?;
+    let p = reached.iter().find(|p| p.eq_ignore_ascii_case(first))?;
+    reasons.push(victory(format!(
+        "{p} achieved the victory conditions first: the first player to achieve or exceed his victory conditions is the winner"
+    )));
+    Some(p.clone())
+}
+
+/// The win `most_points` found, credited as a modified win.
+pub(super) fn modified(w: Winner) -> Winner {
+    match w {
+        Winner::Player(p) => Winner::Modified(p),
+        other => other,
+    }
+}
+
+/// The Glossary entry on losing by card text or a hidden agenda.
+const LOSE: &str = "lose the game";
+
+/// "You may lose the game according to card text ... or if you seed or
+/// play a card as a hidden agenda when it does not have that icon ... If
+/// both players lose a game in this manner ..., the game is scored as a
+/// true tie" (Glossary "lose the game").
+fn lost(state: &GameState, players: &[String], reasons: &mut Vec<Reason>) -> Option<Winner> {
+    let losers = &state.ending.lost;
+    if losers.is_empty() {
+        return None;
+    }
+    let lost = |p: &String| losers.iter().any(|l| l.eq_ignore_ascii_case(p));
+    let standing: Vec<&String> = players.iter().filter(|p| !lost(p)).collect();
+    match standing.as_slice() {
+        [] => {
+            reasons.push(glossary(
+                "both players lost the game: it is scored as a true tie".into(),
+                LOSE,
+            ));
+            Some(Winner::TrueTie)
+        }
+        [other] => {
+            reasons.push(glossary(
+                format!("{} lost the game: {other} wins", losers.join(", ")),
+                LOSE,
+            ));
+            Some(Winner::Player((*other).clone()))
+        }
+        _ => None,
+    }
+}
+
+pub(super) fn most_points(scores: &[(String, i32, i32)], reasons: &mut Vec<Reason>) -> Winner {
     let best = scores.iter().map(|(_, s, _)| *s).max().unwrap_or(0);
     let leaders: Vec<&String> = scores
         .iter()
@@ -331,6 +405,15 @@ fn most_points(scores: &[(String, i32, i32)], reasons: &mut Vec<Reason>) -> Winn
         }
         _ => Winner::Tied,
     }
+}
+
+/// A player playing Borg (Glossary "playing Borg"): declared by the
+/// scenario (`[game] playing_borg`).
+pub fn plays_borg(state: &GameState, player: &str) -> bool {
+    state
+        .playing_borg
+        .iter()
+        .any(|p| p.eq_ignore_ascii_case(player))
 }
 
 #[cfg(test)]
@@ -491,6 +574,38 @@ mod tests {
             "a different card counts"
         );
         assert_eq!(Score::of(&s, "bob", &mut r).bonus, 0);
+    }
+
+    #[test]
+    fn the_first_to_reach_wins_and_time_gives_a_modified_win() {
+        let mut s = GameState::default();
+        s.points.insert("alice".into(), 100);
+        s.points.insert("bob".into(), 110);
+        let mut r = Vec::new();
+        assert_eq!(winner(&s, &players(), &mut r), Winner::Player("bob".into()));
+        s.ending.reached_first = Some("alice".into());
+        assert_eq!(
+            winner(&s, &players(), &mut r),
+            Winner::Player("alice".into())
+        );
+        let mut t = GameState::default();
+        t.points.insert("alice".into(), 50);
+        t.ending.time_called = true;
+        assert_eq!(
+            winner(&t, &players(), &mut r),
+            Winner::Modified("alice".into())
+        );
+    }
+
+    #[test]
+    fn losing_by_card_text_hands_the_win_over_and_both_losing_is_a_true_tie() {
+        let mut s = GameState::default();
+        s.points.insert("alice".into(), 90);
+        s.ending.lost = vec!["alice".into()];
+        let mut r = Vec::new();
+        assert_eq!(winner(&s, &players(), &mut r), Winner::Player("bob".into()));
+        s.ending.lost.push("bob".into());
+        assert_eq!(winner(&s, &players(), &mut r), Winner::TrueTie);
     }
 
     #[test]
