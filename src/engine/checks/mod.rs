@@ -3,6 +3,7 @@
 //! citing the Glossary / Current Rulings entry it applied.
 
 pub mod act;
+pub mod assimilation;
 pub mod attempt;
 pub mod battle;
 pub mod coexist;
