@@ -8,6 +8,7 @@
 //! names the action or the card performing it), never from what it could do.
 
 use crate::cards::model::{Card, CardDb, CardType};
+use crate::engine::abilities::allowance::{encounter_allowances, EncounterAllowance};
 use crate::engine::abilities::continuous::{Descriptor, Subject, Whose};
 use crate::engine::abilities::immunity::ImmunityKind;
 use crate::engine::abilities::{
@@ -676,6 +677,10 @@ pub struct Participants<'s> {
     state: &'s GameState,
     /// The pieces of each action of the chain, the action under way first.
     by_depth: Vec<Vec<usize>>,
+    /// The location each action of the chain goes to (a mission attempted).
+    to_by_depth: Vec<Option<usize>>,
+    /// The piece asked about as the response, when the question names one.
+    responder: Option<usize>,
 }
 
 impl<'s> Participants<'s> {
@@ -697,7 +702,55 @@ impl<'s> Participants<'s> {
                 pieces
             })
             .collect();
-        Participants { state, by_depth }
+        let to_by_depth = action
+            .chain()
+            .map(|a| a.to.as_deref().and_then(|to| state.find_location(to)))
+            .collect();
+        Participants {
+            state,
+            by_depth,
+            to_by_depth,
+            responder: None,
+        }
+    }
+
+    /// The piece the question asks about as the response.
+    pub fn with_responder(self, piece: usize) -> Self {
+        Participants {
+            responder: Some(piece),
+            ..self
+        }
+    }
+
+    /// Why the attempt at `depth` is not the first attempt `clause` answers
+    /// ("the initial attempt" of the mission, or "your first mission
+    /// attempt" there), seen from `player`; `None` when it is, or when the
+    /// state does not say.
+    fn later_attempt(&self, clause: &Timing, depth: usize, player: Option<&str>) -> Option<String> {
+        let whose = clause.first_attempt?;
+        let at = &self.state.locations[(*self.to_by_depth.get(depth)?)?];
+        let by = if at.attempted_by.is_empty() {
+            String::new()
+        } else {
+            format!(" (by {})", at.attempted_by.join(", "))
+        };
+        match whose {
+            Whose::Yours => {
+                let player = player?;
+                at.attempted_by.iter().any(|p| p == player).then(|| {
+                    format!(
+                        "{player} attempted {} before{by}: this is not their first attempt there",
+                        at.name
+                    )
+                })
+            }
+            _ => (at.attempted_before || !at.attempted_by.is_empty()).then(|| {
+                format!(
+                    "{} was attempted before{by}: this is not its initial attempt",
+                    at.name
+                )
+            }),
+        }
     }
 
     /// The first party `clause` names that no participant of the action at
@@ -791,6 +844,87 @@ fn wrong_participants(
     ))
 }
 
+/// Why `ab` does not answer `link`: every timing clause of it naming the
+/// link's kind of action answers only a mission's first attempt, and the
+/// mission was attempted before.
+fn later_attempt(
+    ab: &Ability,
+    link: &ChainLink,
+    among: Option<&Participants>,
+    player: Option<&str>,
+) -> Option<String> {
+    let among = among?;
+    let lx = Lexicon::get();
+    let naming: Vec<&Timing> = std::iter::once(&ab.timing)
+        .chain(ab.windows.iter())
+        .filter(|t| {
+            t.action
+                .as_deref()
+                .is_some_and(|k| lx.kind_matches(k, &link.kind))
+        })
+        .collect();
+    let later: Vec<String> = naming
+        .iter()
+        .map(|t| among.later_attempt(t, link.depth, player))
+        .collect::<Option<_>>()?;
+    let first = later.first()?;
+    Some(format!(
+        "its timing clause answers only the first attempt of a mission (\"{}\"), and {first}",
+        ab.text
+    ))
+}
+
+/// A dilemma under encounter whose own text lets the responding player
+/// bring the responder into play now, with the sentence permitting it.
+#[derive(Debug, Clone)]
+pub struct EncounterPermit {
+    pub dilemma: String,
+    pub allowance: EncounterAllowance,
+}
+
+/// The dilemma encountered along `action`'s chain whose own text lets
+/// `player` bring the responder (not in play) into play ("Opponent may
+/// download to this location up to 4 Borg drones"): the player is the one
+/// it names (the opponent of the player whose turn it is, who encounters
+/// it, or that player), the verb brings a card into play and the responder
+/// is of the cards it names.
+pub fn encounter_permit(
+    action: &Action,
+    (player, among): (Option<&str>, Option<&Participants>),
+    db: &CardDb,
+) -> Option<EncounterPermit> {
+    let (player, among) = (player?, among?);
+    let (state, piece) = (among.state, among.responder?);
+    let encountering = state.turn_player.as_str();
+    if state.in_play(piece) || encountering.is_empty() {
+        return None;
+    }
+    let lx = Lexicon::get();
+    let permits = |al: &EncounterAllowance| {
+        let whose = match al.whose {
+            Whose::Opponents => !player.eq_ignore_ascii_case(encountering),
+            _ => player.eq_ignore_ascii_case(encountering),
+        };
+        whose
+            && lx.encounter_entering.contains(&al.verb)
+            && al
+                .cards
+                .as_ref()
+                .is_some_and(|c| crate::engine::derived::is_subject(state, player, c, piece))
+    };
+    action
+        .chain()
+        .filter(|a| lx.kind_matches("encounter dilemma", &a.kind))
+        .filter_map(|a| find_card(db, a.card.as_deref()?))
+        .find_map(|dilemma| {
+            let allowance = encounter_allowances(dilemma).into_iter().find(permits)?;
+            Some(EncounterPermit {
+                dilemma: dilemma.title.clone(),
+                allowance,
+            })
+        })
+}
+
 /// Why a relation that nearly held does not make a valid response.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Miss {
@@ -810,6 +944,9 @@ pub enum Miss {
     /// Its timing clause names who takes part in the action ("your
     /// android"), and the action's real participants do not include them.
     WrongParticipants,
+    /// Its timing clause answers only a mission's first attempt ("just
+    /// before the initial attempt"), and the mission was attempted before.
+    LaterAttempt,
 }
 
 /// A relation that nearly held, and why it fails.
@@ -906,6 +1043,14 @@ pub fn relate_among(
             if let Some(why) = wrong_participants(ab, link, among, player) {
                 found.near.push(Near {
                     miss: Miss::WrongParticipants,
+                    why: format!("{title}: {why}"),
+                    support: Vec::new(),
+                });
+                continue;
+            }
+            if let Some(why) = later_attempt(ab, link, among, player) {
+                found.near.push(Near {
+                    miss: Miss::LaterAttempt,
                     why: format!("{title}: {why}"),
                     support: Vec::new(),
                 });

@@ -38,7 +38,10 @@ pub struct Location {
     pub objective_completed_by: Option<String>,
     /// A shared mission (either player may attempt it).
     pub shared: bool,
+    /// It was attempted before (by someone).
     pub attempted_before: bool,
+    /// The players who attempted it before, when known.
+    pub attempted_by: Vec<String>,
     pub span: Option<i32>,
 }
 
@@ -57,6 +60,7 @@ impl Location {
             objective_completed_by: None,
             shared: false,
             attempted_before: false,
+            attempted_by: Vec::new(),
             span: None,
         }
     }

@@ -161,6 +161,8 @@ pub struct LocationSpec {
     pub shared: bool,
     #[serde(default)]
     pub attempted_before: bool,
+    /// The players who attempted it before (each at least once).
+    pub attempted_by: Option<NameList>,
     /// Overrides the mission's printed span.
     pub span: Option<i32>,
 }

@@ -446,6 +446,11 @@ impl<'a> Builder<'a> {
             objective_completed_by: loc.objective_completed_by.clone(),
             shared: loc.shared,
             attempted_before: loc.attempted_before,
+            attempted_by: loc
+                .attempted_by
+                .as_ref()
+                .map(|n| n.items(&[',']))
+                .unwrap_or_default(),
             span: loc.span,
             ..Location::new(mission)
         })

@@ -3,6 +3,7 @@
 mod derived;
 mod format;
 mod layering;
+mod movement;
 mod permissions;
 mod questions;
 mod requirements;

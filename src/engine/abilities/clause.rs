@@ -4,6 +4,7 @@
 //! Grammar words (determiners, "until", "just") are here; game words are in
 //! `glossary/abilities/lexicon.toml`.
 
+use super::continuous::Whose;
 use super::grammar::{self, TokKind, Token};
 use super::lexicon::Lexicon;
 use super::{Ability, Effect, Target, Timing, TimingClass};
@@ -207,7 +208,8 @@ struct TimingHit {
 #[derive(Debug, Default)]
 pub struct SentenceParse {
     timing: Vec<TimingHit>,
-    effects: Vec<(usize, Effect)>,
+    /// Each effect with the index of its verb.
+    pub(super) effects: Vec<(usize, Effect)>,
     targets: Vec<(usize, Target)>,
     limit: Option<String>,
 }
@@ -717,7 +719,29 @@ fn best_timing(toks: &[Token], p: &SentenceParse) -> Option<Timing> {
         },
         in_play_segment: None,
         mandatory: false,
+        first_attempt: first_attempt(toks, hit),
     })
+}
+
+/// "just before the initial attempt of a space mission", "at the start of
+/// your first mission attempt here": a response clause answering only a
+/// mission's first attempt (by either player, or the responder's own).
+fn first_attempt(toks: &[Token], hit: &TimingHit) -> Option<Whose> {
+    if !hit.class.is_response() {
+        return None;
+    }
+    let words: Vec<&str> = toks[hit.start..clause_end(toks, hit.end)]
+        .iter()
+        .map(|t| t.text.as_str())
+        .collect();
+    let clause = format!(" {} ", words.join(" "));
+    let says = |phrases: &[String]| phrases.iter().any(|p| clause.contains(&format!(" {p} ")));
+    let words = &Lexicon::get().first_attempt;
+    if says(&words.yours) {
+        Some(Whose::Yours)
+    } else {
+        says(&words.of_mission).then_some(Whose::Any)
+    }
 }
 
 /// "opponent just played": the word before a "just" clause names whose action it answers.
@@ -819,6 +843,7 @@ fn response_windows(parsed: &[(SentenceParse, bool, &Vec<Token>)]) -> Vec<Timing
                     t.by_self = by_self(s, h);
                     t.against = against(s, h);
                     t.parties = super::plays_on::participants(s, h.start, h.end);
+                    t.first_attempt = first_attempt(s, h);
                     let lo = h.start;
                     let hi = clause_end(s, h.end);
                     t.objects = p
@@ -1121,5 +1146,25 @@ mod tests {
         assert!(a.targets.iter().any(
             |t| matches!(t, Target::CardType { name, negated: true, .. } if name == "interrupt")
         ));
+    }
+
+    #[test]
+    fn an_initial_attempt_clause_answers_only_the_first_attempt() {
+        let a = one(
+            "Plays on ship with OFFICER aboard, just before the initial attempt of a space mission. First dilemma encountered is discarded.",
+            CardType::Interrupt,
+        );
+        assert_eq!(a.timing.action.as_deref(), Some("mission attempt"));
+        assert_eq!(a.timing.first_attempt, Some(Whose::Any));
+        let yours = one(
+            "Plays at the start of your first mission attempt here. Draw a card.",
+            CardType::Interrupt,
+        );
+        assert_eq!(yours.timing.first_attempt, Some(Whose::Yours));
+        let any = one(
+            "Plays at start of a mission attempt. Draw a card.",
+            CardType::Interrupt,
+        );
+        assert_eq!(any.timing.first_attempt, None);
     }
 }

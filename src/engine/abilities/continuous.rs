@@ -11,6 +11,7 @@
 
 use super::grammar::{self, TokKind, Token};
 use super::lexicon::{ContinuousWords, Lexicon};
+use super::movement::MovementAllowance;
 use crate::cards::model::{Card, CardType};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -260,16 +261,9 @@ pub struct Continuous {
     #[serde(default)]
     pub required: Vec<RequiredAction>,
     /// Movements the card allows a ship to make, outside its normal
-    /// movement.
+    /// movement (`abilities::movement`).
     #[serde(default)]
     pub movement: Vec<MovementAllowance>,
-}
-
-/// Movements a card allows: separate movements, each of up to the ship's
-/// full RANGE, as many as the full turns the ship spent on the card.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MovementAllowance {
-    pub sentence: String,
 }
 
 /// A required action: its sentence, and where it sends the ship when the
@@ -338,13 +332,8 @@ pub fn compile(text: &str, card_type: &CardType) -> Continuous {
         movement: Vec::new(),
     };
     for (sentence, paren) in grammar::sentences(&toks) {
-        if (0..sentence.len())
-            .any(|k| any_phrase_at(&sentence, k, &w.moves_per_full_turn).is_some())
-        {
-            out.movement.push(MovementAllowance {
-                sentence: grammar::render(&sentence),
-            });
-        }
+        out.movement
+            .extend(super::movement::allowance_in(&sentence));
         if (0..sentence.len()).any(|k| any_phrase_at(&sentence, k, &w.required).is_some()) {
             let far =
                 (0..sentence.len()).any(|k| any_phrase_at(&sentence, k, &w.far_end).is_some());
@@ -961,8 +950,8 @@ mod tests {
         );
         assert_eq!(k.movement.len(), 1);
         assert!(k.movement[0].sentence.contains("full turns"));
-        let once = c("Your ship may move once each turn.", CardType::Objective);
-        assert!(once.movement.is_empty());
+        let never = c("That ship may not move.", CardType::Objective);
+        assert!(never.movement.is_empty());
     }
 
     #[test]

@@ -412,11 +412,9 @@ impl CompiledDilemma {
             } else if let Some(choice) = price(cond, w) {
                 self.choice = Some(choice);
             } else if let Some(rest) = opening(cond, &w.victims) {
-                // "them" would name victims of another sentence: not read
-                let here = find_word(effect, &w.selected).is_none();
-                self.read_unless(s, if here { rest } else { cond }, w);
-                if here && self.conditions.is_some() {
-                    self.of_victims = Some(self.effects.len());
+                self.read_unless(s, rest, w);
+                if self.conditions.is_some() {
+                    self.of_victims = self.whose_conditions(effect, w);
                 }
             } else {
                 self.read_unless(s, cond, w);
@@ -433,6 +431,18 @@ impl CompiledDilemma {
             }
             Err(u) => self.unread.push(u),
         }
+    }
+
+    /// Whose conditions "unless their combined STRENGTH>16" are: the victims
+    /// of this sentence's effect, or - when it picks "one of them" - the
+    /// victims of the effect before, whom "them" names ("Attacks two
+    /// strongest members ... Kills one of them (random selection) unless
+    /// their combined STRENGTH>16").
+    fn whose_conditions(&self, effect: &str, w: &DilemmaWords) -> Option<usize> {
+        if find_word(effect, &w.selected).is_none() {
+            return Some(self.effects.len());
+        }
+        self.effects.len().checked_sub(1)
     }
 
     /// An effect naming the targets selected before ("each of them is
@@ -1184,11 +1194,20 @@ mod tests {
             d.conditions.map(|c| c.to_string()).as_deref(),
             Some("CUNNING>15 OR {Hypospray}")
         );
-        // "them" names victims of another sentence: not read
+        // "them" names the victims of the sentence before: theirs are the
+        // conditions
         let d = compile_dilemma(
             "Creature",
             "Attacks two strongest members in Away Team. Kills one of them (random selection) unless their combined STRENGTH>16.",
         );
-        assert!(d.unread_conditions && d.of_victims.is_none());
+        assert!(!d.unread_conditions, "{:?}", d.unread);
+        assert_eq!(d.of_victims, Some(0));
+        assert_eq!(d.effects[0].victims.count, Count::Exactly(2));
+        // with no effect before, "them" names no one the dilemma selected
+        let d = compile_dilemma(
+            "Creature",
+            "Kills one of them (random selection) unless their combined STRENGTH>16.",
+        );
+        assert_eq!(d.of_victims, None);
     }
 }

@@ -127,11 +127,19 @@ pub struct Lexicon {
     /// responder's own action ("a personnel battle you initiated").
     #[serde(default)]
     pub own_initiation: Vec<String>,
+    /// Effect verbs by which a dilemma's text lets a card enter play
+    /// during its encounter ("Opponent may download ... Borg drones").
+    #[serde(default)]
+    pub encounter_entering: Vec<String>,
     /// Words after a timing clause's action that name a party of it ("start
     /// of battle against opponent's only ship"): with a party object after
     /// them, the clause answers only actions involving a card of that type.
     #[serde(default)]
     pub party_words: Vec<String>,
+    /// Words in a timing clause making it answer only a mission's first
+    /// attempt ("just before the initial attempt of a space mission").
+    #[serde(default)]
+    pub first_attempt: FirstAttemptWords,
     /// Personnel features a requirement or a dilemma's target may name in
     /// lower case or plural ("android", "females"): characteristics,
     /// species and titles a personnel has.
@@ -159,6 +167,10 @@ pub struct Lexicon {
     /// The words of "X may report here" (sites, headquarters, other cards).
     #[serde(default)]
     pub reporting: ReportingWords,
+    /// The words of a movement a card allows ("may move between here and
+    /// {2154 Vulcan}").
+    #[serde(default)]
+    pub movement: MovementWords,
     /// Kinds of card read from title, lore or class.
     #[serde(default)]
     pub classification: Vec<Classification>,
@@ -178,6 +190,76 @@ pub struct HologramWords {
     pub adds: Vec<String>,
     pub worn: Vec<String>,
     pub exist: Vec<String>,
+}
+
+/// The words of a timing clause answering only a mission's first attempt:
+/// the first attempt of the mission by anyone, or the responder's own first
+/// attempt there ("your first mission attempt here").
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FirstAttemptWords {
+    pub of_mission: Vec<String>,
+    pub yours: Vec<String>,
+}
+
+/// The words of a movement a card allows (`[movement]`; read by
+/// `abilities::movement`).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MovementWords {
+    /// The words allowing a movement ("may move", "allows ship to move").
+    pub permit: Vec<String>,
+    /// Words naming movement, for a sentence counted per full turn.
+    pub moves: Vec<String>,
+    /// "once for each of your full turns".
+    pub per_full_turn: Vec<String>,
+    /// "once each turn" (1), "twice each turn" (2).
+    pub per_turn: Vec<PerTurnWords>,
+    /// "up to its full RANGE": each movement up to the ship's RANGE.
+    pub up_to_full: Vec<String>,
+    /// "using its full RANGE": all of its RANGE for the turn.
+    pub all_of_it: Vec<String>,
+    /// "by using" before "4 RANGE".
+    pub using: Vec<String>,
+    /// The card moved, between the permit and the places ("your staffed ship").
+    pub moved: Vec<String>,
+    /// "from one end to the other": here and another copy of the card.
+    pub both_ends: Vec<String>,
+    /// Words naming an end: where the card is, a spaceline end, anywhere.
+    pub here: Vec<String>,
+    pub spaceline_end: Vec<String>,
+    pub any_location: Vec<String>,
+    /// Words that end the places ("if", "using", "then").
+    pub end_stops: Vec<String>,
+    /// Words that keep the movement on one spaceline (Glossary "movement
+    /// between quadrants": "spaceline", "nearest", "farthest", "span").
+    pub one_spaceline: Vec<String>,
+    /// "your": only the card's owner's ships.
+    pub yours: Vec<String>,
+    /// "then is stopped".
+    pub then_stopped: Vec<String>,
+    /// Words opening a condition kept as words ("if").
+    pub condition: Vec<String>,
+    /// Words opening a condition on the moved card ("ship with SCIENCE ... aboard").
+    pub subject_condition: Vec<String>,
+}
+
+/// "once each turn" and how many movements it allows.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerTurnWords {
+    pub times: u32,
+    pub phrases: Vec<String>,
+}
+
+impl MovementWords {
+    /// Every phrase limiting a movement per turn.
+    pub fn per_turn_words(&self) -> Vec<String> {
+        self.per_turn
+            .iter()
+            .flat_map(|p| p.phrases.iter().cloned())
+            .collect()
+    }
 }
 
 /// The words of a report clause ("Compatible SCIENCE-classification
@@ -338,11 +420,6 @@ pub struct ContinuousWords {
     /// A required action's destination at the far end of the spaceline.
     #[serde(default)]
     pub far_end: Vec<String>,
-    /// A movement allowance counted per full turn a ship spent on the card
-    /// ("may immediately move (up to its full RANGE) once for each of your
-    /// full turns it was on this objective").
-    #[serde(default)]
-    pub moves_per_full_turn: Vec<String>,
     /// A mission's text saying who may attempt it ("Any crew may attempt
     /// mission"), in place of affiliation icons.
     #[serde(default)]

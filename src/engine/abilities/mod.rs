@@ -9,6 +9,7 @@
 //! visible, counted exception. [`coverage_report`] measures how much of the
 //! card pool compiles.
 
+pub mod allowance;
 pub mod clause;
 pub mod continuous;
 pub mod coverage;
@@ -17,6 +18,7 @@ pub mod grammar;
 pub mod hologram;
 pub mod immunity;
 pub mod lexicon;
+pub mod movement;
 pub mod overrides;
 pub mod permission_clause;
 pub mod plays_on;
@@ -173,6 +175,12 @@ pub struct Timing {
     /// that it is optional, is automatic and mandatory").
     #[serde(default)]
     pub mandatory: bool,
+    /// The clause answers only a mission's first attempt: `Any` the
+    /// mission's initial attempt by either player ("just before the initial
+    /// attempt of a space mission"), `Yours` the responder's own first
+    /// attempt there ("your first mission attempt here").
+    #[serde(default)]
+    pub first_attempt: Option<continuous::Whose>,
 }
 
 impl Timing {
@@ -198,6 +206,7 @@ impl Timing {
             parties: Vec::new(),
             in_play_segment: None,
             mandatory: false,
+            first_attempt: None,
         }
     }
 }

@@ -190,11 +190,18 @@ fn feature(tok: &Token) -> Option<Descriptor> {
     match tok.kind {
         TokKind::Icon => Some(Descriptor::Icon(tok.text.clone())),
         TokKind::Ref => Some(Descriptor::Card(tok.text.clone())),
-        TokKind::Word => Lexicon::get()
-            .personnel_features
-            .iter()
-            .any(|f| f.eq_ignore_ascii_case(&tok.text))
-            .then(|| Descriptor::Word(tok.text.clone())),
+        TokKind::Word => {
+            let features = &Lexicon::get().personnel_features;
+            if features.iter().any(|f| f.eq_ignore_ascii_case(&tok.text)) {
+                return Some(Descriptor::Word(tok.text.clone()));
+            }
+            // A plural ("Borg drones") names the feature.
+            let one = tok.text.strip_suffix('s')?;
+            features
+                .iter()
+                .find(|f| f.eq_ignore_ascii_case(one))
+                .map(|_| Descriptor::Word(one.to_string()))
+        }
         TokKind::Punct => None,
     }
 }
@@ -278,6 +285,39 @@ pub fn participants(toks: &[Token], start: usize, end: usize) -> Vec<Subject> {
         out.extend(participant(trim_glue(&before[from..])));
     }
     out
+}
+
+/// The cards named after `from` in a clause ("download to this location up
+/// to 4 Borg drones or {Rogue Borg Mercenaries}"; "report a personnel"):
+/// the first run of participant words holding a feature or a card kind
+/// (not a place), before the clause ends; `None` when it names none.
+pub fn cards_after(toks: &[Token], from: usize) -> Option<Subject> {
+    let clause: Vec<&Token> = toks[from.min(toks.len())..]
+        .iter()
+        .take_while(|t| !([".", ";", ":", "("].iter().any(|p| t.is_punct(p))))
+        .collect();
+    let names_cards =
+        |t: &Token| feature(t).is_some() || kind_noun(t).is_some_and(|k| k != "location");
+    let start = clause.iter().position(|t| names_cards(t))?;
+    // The run may begin with its article or whose word ("a personnel",
+    // "your ships"): step back over them.
+    let begin = (0..start)
+        .rev()
+        .take_while(|&k| participant_word(clause[k]) && !names_cards(clause[k]))
+        .last()
+        .unwrap_or(start);
+    let run: Vec<Token> = clause[begin..]
+        .iter()
+        .take_while(|t| participant_word(t))
+        .map(|t| (*t).clone())
+        .collect();
+    participant(trim_glue(&run)).or_else(|| {
+        let kind = run.iter().find_map(kind_noun)?;
+        Some(Subject {
+            card_type: Some(kind.to_string()),
+            ..Subject::none()
+        })
+    })
 }
 
 /// A run without the list joins at its ends ("or [Holo]" → "[Holo]").

@@ -211,7 +211,46 @@ fn shared_rules<'a>(turn: Entry) -> Vec<Rule<Act<'a>>> {
             REQUIRED,
             required_action,
         ),
+        rule(
+            "mandatory actions first",
+            super::respond::MANDATORY_FIRST,
+            mandatory_first,
+        ),
     ]
+}
+
+/// In the start- or end-of-turn segment, pending mandatory actions come
+/// before optional ones (Current Rulings "timing"): an act is refused while
+/// a card other than the one acting (or allowing it) still has its
+/// mandatory action of this segment to take.
+fn mandatory_first(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    let s = a.state;
+    let acting: Vec<usize> = a
+        .movers
+        .iter()
+        .copied()
+        .chain(a.q.allowed_by.map(|p| p.0))
+        .collect();
+    let pending: Vec<usize> = s.pending.iter().filter_map(|h| s.find(h)).collect();
+    if pending.iter().any(|p| acting.contains(p)) {
+        return Ruling::Next;
+    }
+    let mandatory: Vec<String> = pending
+        .into_iter()
+        .filter(|&p| super::respond::mandatory_in(&s.pieces[p].card, s.phase))
+        .map(|p| s.pieces[p].card.title.clone())
+        .collect();
+    let what = format!("the {} of {}", a.act(), acting_names(a, &acting));
+    super::respond::mandatory_still_pending(&mandatory, s.phase, &what, reasons)
+}
+
+/// The cards acting, by handle ("your cards" when the question names none).
+fn acting_names(a: &Act, acting: &[usize]) -> String {
+    if acting.is_empty() {
+        return format!("{}'s cards", a.player);
+    }
+    let names: Vec<&str> = acting.iter().map(|&i| a.handle(i)).collect();
+    names.join(" and ")
 }
 
 fn own_turn(a: &Act, _: &mut Vec<Reason>) -> Ruling {
@@ -1509,6 +1548,34 @@ mod tests {
         };
         assert!(refused(ruling(battle_under_way, BEAM_DOWN, battle)));
         assert_eq!(ruling(battle_under_way, BEAM_DOWN, |_, _| ()), Ruling::Next);
+    }
+
+    #[test]
+    fn pending_mandatory_end_of_turn_actions_come_first() {
+        const PROBE: (&str, usize, Option<Target>) = ("probe", 0, None);
+        // A card whose end-of-turn action is mandatory (no "may"), pending.
+        let pending = |text: &'static str| {
+            move |s: &mut GameState, _: &mut Question| {
+                s.phase = Phase::EndOfTurn;
+                piece(s, "marker", CardType::Event, "bob", Place::Table, |c| {
+                    c.text = text.into()
+                });
+                s.pending = vec!["marker".into()];
+            }
+        };
+        let mandatory = "Plays on table. End of every turn: attacks all ships.";
+        assert!(refused(ruling(mandatory_first, PROBE, pending(mandatory))));
+        let optional = "Plays on table. End of every turn: you may draw a card.";
+        assert_eq!(
+            ruling(mandatory_first, PROBE, pending(optional)),
+            Ruling::Next
+        );
+        // The pending card taking its own action.
+        let own = |s: &mut GameState, q: &mut Question| {
+            pending(mandatory)(s, q);
+            q.who.by = vec![PieceId(2)];
+        };
+        assert_eq!(ruling(mandatory_first, PROBE, own), Ruling::Next);
     }
 
     #[test]

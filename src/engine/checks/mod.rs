@@ -3,6 +3,7 @@
 //! citing the Glossary / Current Rulings entry it applied.
 
 pub mod act;
+mod allowance;
 pub mod assimilation;
 pub mod attempt;
 pub mod battle;
@@ -240,7 +241,7 @@ fn valid_response(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
             "actions – step 2: responses",
         );
     };
-    let among = crate::engine::response::Participants::of(action, state);
+    let among = crate::engine::response::Participants::of(action, state).with_responder(card);
     let action = titled_action(action, state);
     let player = asker(who, state);
     let phase = Some(state.phase);
@@ -279,7 +280,7 @@ fn can_play(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
     let among = state
         .action
         .as_ref()
-        .map(|a| crate::engine::response::Participants::of(a, state));
+        .map(|a| crate::engine::response::Participants::of(a, state).with_responder(card));
     let piece = &state.pieces[card];
     let in_play = !matches!(
         piece.at,

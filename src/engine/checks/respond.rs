@@ -23,7 +23,7 @@ use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use crate::cards::model::{Card, CardDb, CardType};
 use crate::engine::abilities::{Ability, CompiledCard, Coverage, Target, TimingClass};
 use crate::engine::action::{Action, Phase, Step, TurnContext};
-use crate::engine::response::{self, relate_among, Findings, Miss, Participants};
+use crate::engine::response::{self, relate_among, EncounterPermit, Findings, Miss, Participants};
 use crate::engine::timing_rulings::TimingRulings;
 use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
 
@@ -38,13 +38,14 @@ const HIDDEN_AGENDA: Entry = Entry::glossary("hidden agenda");
 const FOR_FREE: Entry = Entry::glossary("for free");
 const CARD_DRAW: Entry = Entry::glossary("card draw");
 const CANCEL: Entry = Entry::glossary("cancel");
+const DILEMMA: Entry = Entry::glossary("dilemma");
 const TAKING_TURNS: Entry = Entry::glossary("actions – taking turns");
 /// The start-of-turn and end-of-turn segments: the Glossary's "turn" and
 /// the Current Rulings' "timing" state them.
 const TURN_SEGMENTS: Entry = Entry::glossary("turn").stated_in_rulings("timing");
 /// "Any mandatory start-of-turn actions must take place before optional
 /// start-of-turn actions" (end-of-turn actions likewise).
-const MANDATORY_FIRST: Entry = Entry::rulings("timing");
+pub const MANDATORY_FIRST: Entry = Entry::rulings("timing");
 /// "All cards except interrupts and doorways may be played only at this
 /// time" (the card play segment of "turn").
 const CARD_PLAY_SEGMENT: Entry = Entry::glossary("turn");
@@ -101,6 +102,9 @@ pub struct Response<'a> {
     findings: Findings,
     /// The phase the action is under way in, when known.
     phase: Option<Phase>,
+    /// A dilemma under encounter whose own text lets the player bring the
+    /// responder into play.
+    permit: Option<EncounterPermit>,
 }
 
 impl<'a> Response<'a> {
@@ -124,6 +128,7 @@ impl<'a> Response<'a> {
             compiled,
             findings,
             phase: None,
+            permit: response::encounter_permit(action, (player, among), db),
         }
     }
 
@@ -191,7 +196,7 @@ pub fn valid_response_in(
 }
 
 /// The rules of a valid response, in order.
-pub fn response_rules<'a>() -> [Rule<Response<'a>>; 11] {
+pub fn response_rules<'a>() -> [Rule<Response<'a>>; 13] {
     [
         Rule {
             name: "a cancelled action",
@@ -207,6 +212,11 @@ pub fn response_rules<'a>() -> [Rule<Response<'a>>; 11] {
             name: "specifically relates",
             entry: RESPONSES,
             apply: specifically_relates,
+        },
+        Rule {
+            name: "the dilemma's text allows it",
+            entry: DILEMMA,
+            apply: permitted_by_dilemma,
         },
         Rule {
             name: "not inside a sub-action",
@@ -237,6 +247,11 @@ pub fn response_rules<'a>() -> [Rule<Response<'a>>; 11] {
             name: "the participants it names",
             entry: RESPONSES,
             apply: wrong_participants,
+        },
+        Rule {
+            name: "the mission's first attempt",
+            entry: INITIATION,
+            apply: later_attempt,
         },
         Rule {
             name: "text compiled",
@@ -308,6 +323,31 @@ fn specifically_relates(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
     Ruling::Yes
 }
 
+/// A card the encountered dilemma's own text lets the player bring into
+/// play ("Opponent may download ... Borg drones") is part of that
+/// encounter: what the dilemma describes happening when it is encountered.
+fn permitted_by_dilemma(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
+    let Some(permit) = &r.permit else {
+        return Ruling::Next;
+    };
+    let verb = permit.allowance.verb.as_str();
+    if verb == "download" {
+        reasons.push(reason(
+            "a card may allow you to download a personnel or equipment card during a mission attempt",
+            Entry::glossary("downloading"),
+        ));
+    }
+    reasons.extend(r.judged_under());
+    reasons.extend(card_rulings("the dilemma's text allows it", &r.cards()));
+    let why = format!(
+        "each dilemma describes what happens when it is encountered: {}'s text (\"{}\") lets this player {verb} {}, an action of the encounter itself",
+        permit.dilemma,
+        permit.allowance.text,
+        r.title()
+    );
+    yes_because(reasons, why, DILEMMA)
+}
+
 /// A near miss of `miss` refuses, with the Current Rulings on the cards.
 fn missed(r: &Response, miss: Miss, rule: &str, reasons: &mut Vec<Reason>) -> Ruling {
     let Some(near) = r.findings.missed(miss) else {
@@ -365,6 +405,23 @@ fn wrong_participants(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
         r,
         Miss::WrongParticipants,
         "the participants it names",
+        reasons,
+    )
+}
+
+/// "just before the initial attempt of a space mission": a condition of
+/// initiating the response, not met by a later attempt of the mission.
+fn later_attempt(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
+    if r.findings.missed(Miss::LaterAttempt).is_some() {
+        reasons.push(reason(
+            "initiating an action includes meeting the conditions of its game text",
+            INITIATION,
+        ));
+    }
+    missed(
+        r,
+        Miss::LaterAttempt,
+        "the mission's first attempt",
         reasons,
     )
 }
@@ -581,23 +638,28 @@ fn usable_from(card: &Card, function: Option<&str>, in_play: bool) -> CompiledCa
 /// The pending cards whose compiled text, in play, makes their action of
 /// this start- or end-of-turn segment mandatory.
 fn mandatory_pending(turn: &TurnContext, db: &CardDb) -> Vec<String> {
-    let class = match turn.phase {
-        Phase::StartOfTurn => TimingClass::StartOfTurn,
-        Phase::EndOfTurn => TimingClass::EndOfTurn,
-        _ => return Vec::new(),
-    };
-    let mandatory = |c: &Card| {
-        let compiled = crate::engine::abilities::compile(c);
-        compiled
-            .abilities
-            .iter()
-            .any(|a| a.timing.in_play_segment == Some(class) && a.timing.mandatory)
-    };
     turn.pending
         .iter()
-        .filter(|t| crate::engine::abilities::find_card(db, t).is_some_and(mandatory))
+        .filter(|t| {
+            crate::engine::abilities::find_card(db, t).is_some_and(|c| mandatory_in(c, turn.phase))
+        })
         .cloned()
         .collect()
+}
+
+/// Whether `card`'s compiled text, in play, makes its action of the start-
+/// or end-of-turn segment `phase` mandatory (no "may": Glossary "automatic
+/// modifiers").
+pub fn mandatory_in(card: &Card, phase: Phase) -> bool {
+    let class = match phase {
+        Phase::StartOfTurn => TimingClass::StartOfTurn,
+        Phase::EndOfTurn => TimingClass::EndOfTurn,
+        _ => return false,
+    };
+    crate::engine::abilities::compile(card)
+        .abilities
+        .iter()
+        .any(|a| a.timing.in_play_segment == Some(class) && a.timing.mandatory)
 }
 
 /// May `card` be played (or its text used) now?
@@ -1139,14 +1201,37 @@ fn turn_boundary(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
 /// pending mandatory actions (in the order the player chooses) may be taken.
 fn mandatory_first(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
     let pending = &p.mandatory_pending;
-    if pending.is_empty() || pending.iter().any(|t| t == p.title()) {
+    if pending.iter().any(|t| t == p.title()) {
         return Ruling::Next;
     }
-    let segment = if p.turn.phase == Phase::EndOfTurn {
+    mandatory_still_pending(pending, p.turn.phase, p.title(), reasons)
+}
+
+/// The Current Rulings' "timing": with the mandatory actions of `pending`
+/// still to take in this segment (`phase`), the optional action of `what`
+/// waits; `Next` when none is pending.
+pub fn mandatory_still_pending(
+    pending: &[String],
+    phase: Phase,
+    what: &str,
+    reasons: &mut Vec<Reason>,
+) -> Ruling {
+    let segment = if phase == Phase::EndOfTurn {
         "end-of-turn"
     } else {
         "start-of-turn"
     };
+    if pending.is_empty() {
+        if matches!(phase, Phase::StartOfTurn | Phase::EndOfTurn) {
+            reasons.push(reason(
+                format!(
+                    "no mandatory {segment} action is still to be taken: optional ones may follow"
+                ),
+                MANDATORY_FIRST,
+            ));
+        }
+        return Ruling::Next;
+    }
     let still_to_take = format!(
         "the mandatory {segment} actions of {} are still to be taken; the player whose turn it is chooses their order",
         pending.join(", ")
@@ -1158,8 +1243,7 @@ fn mandatory_first(p: &Play, reasons: &mut Vec<Reason>) -> Ruling {
         reason(optional_words, Entry::glossary("automatic modifiers")),
     ]);
     Ruling::No(format!(
-        "any mandatory {segment} actions must take place before optional ones: {} may not be used until those are complete",
-        p.title()
+        "any mandatory {segment} actions must take place before optional ones: {what} may not be used until those are complete"
     ))
 }
 
@@ -1595,6 +1679,86 @@ mod tests {
         // The opponent's android, and no [Holo] adversary: near misses.
         assert!(is_no(&rule(&pairing("Fek", "Lore")).0));
         assert!(is_no(&rule(&pairing("Lore", "Data")).0));
+    }
+
+    #[test]
+    fn an_initial_attempt_response_does_not_answer_a_later_attempt() {
+        use crate::engine::fixture::{location, table};
+        let meeting = card(
+            "Meeting",
+            CardType::Interrupt,
+            "Plays just before the initial attempt of a space mission. First dilemma encountered is discarded.",
+        );
+        let mut state = table();
+        let at = location(&mut state, "Alpha");
+        let attempt = Action {
+            kind: "mission attempt".into(),
+            to: Some(state.locations[at].name.clone()),
+            step: Step::Initiated,
+            ..Action::default()
+        };
+        let db = CardDb::new(vec![meeting.clone()]);
+        let rule = |state: &crate::engine::state::GameState| {
+            let among = Participants::of(&attempt, state);
+            let r = Response::using(
+                &attempt,
+                (&meeting, None),
+                (Some("alice"), Some(&among)),
+                &db,
+            );
+            (later_attempt(&r, &mut vec![]), r.findings.related.is_some())
+        };
+        let (first, related) = rule(&state);
+        assert!(matches!(first, Ruling::Next) && related);
+        state.locations[at].attempted_by = vec!["bob".into()];
+        assert!(is_no(&rule(&state).0));
+    }
+
+    #[test]
+    fn a_card_the_encountered_dilemma_lets_the_opponent_download_is_part_of_it() {
+        use crate::engine::fixture::{piece, table};
+        use crate::engine::state::Place;
+        let beam_in = card(
+            "Beam-In",
+            CardType::Dilemma,
+            "Opponent may download to this location up to 4 Borg drones.",
+        );
+        let mut state = table();
+        let borg = |c: &mut Card| c.characteristics = vec!["Borg".into(), "Drone".into()];
+        let drone = piece(
+            &mut state,
+            "Drone",
+            CardType::Personnel,
+            "bob",
+            Place::DrawDeck,
+            borg,
+        );
+        let kirk = piece(
+            &mut state,
+            "Kirk",
+            CardType::Personnel,
+            "bob",
+            Place::DrawDeck,
+            |_| (),
+        );
+        let encounter = action("encounter dilemma", Some("Beam-In"), Step::Initiated);
+        let db = CardDb::new(vec![beam_in]);
+        let rule = |piece: usize, player: &str| {
+            let among = Participants::of(&encounter, &state).with_responder(piece);
+            let responder = &state.pieces[piece].card;
+            let r = Response::using(
+                &encounter,
+                (responder, None),
+                (Some(player), Some(&among)),
+                &db,
+            );
+            permitted_by_dilemma(&r, &mut vec![])
+        };
+        // bob is the opponent of alice, whose crew encounters it.
+        assert!(matches!(rule(drone, "bob"), Ruling::Yes));
+        // Not a card it names; not the player it names.
+        assert!(matches!(rule(kirk, "bob"), Ruling::Next));
+        assert!(matches!(rule(drone, "alice"), Ruling::Next));
     }
 
     #[test]

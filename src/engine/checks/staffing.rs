@@ -5,11 +5,10 @@
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use super::{because, fact, undecided};
 use crate::cards::model::CardType;
-use crate::engine::abilities::continuous::{self, Destination};
+use crate::engine::abilities::continuous::Destination;
 use crate::engine::question::ShipQuestion as Question;
 use crate::engine::state::{Attr, GameState, Purpose, Target};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
-use crate::vocab::card_rulings::Aspect;
 use crate::vocab::vocabulary;
 
 /// Does personnel `p` supply staffing icon `icon`?
@@ -260,10 +259,10 @@ pub fn range_left(state: &GameState, ship: usize, reasons: &mut Vec<Reason>) -> 
 
 /// A `can move` question: the ship, who asks, where to.
 pub struct Move<'a> {
-    state: &'a GameState,
-    q: &'a Question,
-    ship: usize,
-    player: String,
+    pub(super) state: &'a GameState,
+    pub(super) q: &'a Question,
+    pub(super) ship: usize,
+    pub(super) player: String,
 }
 
 /// `ask = "can move"`: may ship `card` move `to` a location now?
@@ -329,14 +328,14 @@ pub fn move_rules<'a>() -> [Rule<Move<'a>>; 11] {
             apply: fully_staffed,
         },
         Rule {
+            name: "movements a card allows",
+            entry: MOVEMENT,
+            apply: super::allowance::allowed_movements,
+        },
+        Rule {
             name: "along one spaceline",
             entry: Entry::glossary("movement between quadrants"),
             apply: one_spaceline,
-        },
-        Rule {
-            name: "movements a card allows",
-            entry: MOVEMENT,
-            apply: allowed_movements,
         },
         Rule {
             name: "RANGE",
@@ -353,7 +352,7 @@ impl Move<'_> {
     }
 
     /// The spaceline locations moved from and to, when both are known.
-    fn ends(&self) -> Option<(usize, usize)> {
+    pub(super) fn ends(&self) -> Option<(usize, usize)> {
         let Some(Target::Location(to)) = self.q.to else {
             return None;
         };
@@ -366,9 +365,9 @@ fn forbidden(m: &Move, _: &mut Vec<Reason>) -> Ruling {
 }
 
 /// Each quadrant is its own spaceline: moving to another quadrant takes a
-/// card that allows it (Bajoran Wormhole, Iconian Gateway...), and then
-/// spends no RANGE on spans.
-fn one_spaceline(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
+/// card whose movement allowance takes the ship there (Bajoran Wormhole,
+/// Transwarp Hub...: the rule "movements a card allows", before this one).
+fn one_spaceline(m: &Move, _: &mut Vec<Reason>) -> Ruling {
     let Some((from, to)) = m.ends() else {
         return Ruling::Next;
     };
@@ -383,20 +382,10 @@ fn one_spaceline(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
     if qa.eq_ignore_ascii_case(&qb) {
         return Ruling::Next;
     }
-    let between = format!(
-        "{} is in the {qa} Quadrant and {} in the {qb} Quadrant: each quadrant is its own spaceline",
+    Ruling::No(format!(
+        "{} is in the {qa} Quadrant and {} in the {qb} Quadrant: each quadrant is its own spaceline; moving to another quadrant takes a card that allows it (such as Bajoran Wormhole or Iconian Gateway), and no card in play takes the ship there",
         m.state.locations[from].name, m.state.locations[to].name
-    );
-    match super::allowing_card(m.state, &m.request(), None) {
-        Some(card) => yes_because(
-            reasons,
-            format!("{between}; {card} allows moving between them"),
-            Entry::glossary("movement between quadrants"),
-        ),
-        None => Ruling::No(format!(
-            "{between}; moving to another quadrant takes a card that allows it (such as Bajoran Wormhole or Iconian Gateway)"
-        )),
-    }
+    ))
 }
 
 fn own_turn(m: &Move, _: &mut Vec<Reason>) -> Ruling {
@@ -496,56 +485,6 @@ fn fully_staffed(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
     Ruling::No("normal movement requires full ship staffing".into())
 }
 
-/// A card allowing a ship movements for the full turns it spent on the card
-/// (its compiled `movement`): as many separate movements as those turns,
-/// each of up to the ship's full RANGE, not the RANGE left this turn (the
-/// card's Current Rulings entry, when `card-rulings.toml` has one, decides).
-fn allowed_movements(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
-    let state = m.state;
-    let Some(card) = m.q.allowed_by.map(|p| p.0) else {
-        return Ruling::Next;
-    };
-    let allowing = &state.pieces[card];
-    let Some(allowance) = continuous::of(&allowing.card).movement.first().cloned() else {
-        reasons.push(fact(format!(
-            "{} allows no movements of its own: the ship moves normally",
-            allowing.handle
-        )));
-        return Ruling::Next;
-    };
-    let ship = &state.pieces[m.ship];
-    let (turns, made) = (ship.status.full_turns_on, ship.status.moves_made);
-    let cite = |what: String| {
-        Reason::card_ruling(&allowing.card.title, Aspect::Movement, what.clone())
-            .unwrap_or_else(|| because(what, MOVEMENT.title))
-    };
-    let granted = format!(
-        "{}: \"{}\"; {} spent {turns} full turn(s) on it and made {made} of those movements",
-        allowing.handle, allowance.sentence, ship.handle
-    );
-    if made >= turns {
-        reasons.push(cite(granted));
-        return Ruling::No("none of those movements is left".into());
-    }
-    let (Some(Target::Location(to)), Some(from)) = (m.q.to, state.location_of(m.ship)) else {
-        reasons.push(cite(granted));
-        return Ruling::Yes;
-    };
-    let need = state.range_between(from, to);
-    let full = crate::engine::derived::read(state, m.ship, Attr::Range, reasons);
-    let step = format!(
-        "{granted}; each is a separate movement of up to its RANGE ({full}), and {} to {} uses {need}",
-        state.locations[from].name, state.locations[to].name
-    );
-    reasons.push(cite(step));
-    if need > full {
-        return Ruling::No(format!(
-            "{need} RANGE is more than one movement of up to {full} allows"
-        ));
-    }
-    Ruling::Yes
-}
-
 fn enough_range(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
     let state = m.state;
     let Some(to) = m.q.to else {
@@ -575,7 +514,7 @@ fn enough_range(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::cards::model::Card;
     use crate::engine::fixture::{location, piece, table};
@@ -666,6 +605,34 @@ mod tests {
             federation.contains(&"compatible".to_string()),
             "{federation:?}"
         );
+    }
+
+    /// A move rule's ruling for the ship of [`scene`] asked to move to
+    /// location `to` under the card `allowed_by`, the scene edited first.
+    pub(in crate::engine::checks) fn move_with(
+        to: usize,
+        allowed_by: Option<PieceId>,
+        edit: impl FnOnce(&mut GameState),
+        rule: fn(&Move, &mut Vec<Reason>) -> Ruling,
+    ) -> Ruling {
+        let mut s = scene();
+        edit(&mut s);
+        let q = Question {
+            who: Party {
+                player: None,
+                card: Some(PieceId(0)),
+                by: vec![],
+            },
+            to: Some(Target::Location(to)),
+            allowed_by,
+        };
+        let m = Move {
+            state: &s,
+            q: &q,
+            ship: 0,
+            player: "alice".into(),
+        };
+        rule(&m, &mut Vec::new())
     }
 
     fn move_ruling(

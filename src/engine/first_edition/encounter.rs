@@ -769,6 +769,11 @@ fn decided_victims(
     if let Some(made) = selection_made(state, &pool, count) {
         return Ok(made);
     }
+    if let Some(Selection::Superlative(what)) = &e.victims.selection {
+        if let Some(picked) = superlative_pick(state, what, &pool, count) {
+            return Ok(picked);
+        }
+    }
     let what = format!(
         "its conditions are met by the {count} selected of {} personnel alone",
         pool.len()
@@ -803,11 +808,35 @@ fn selection_made(state: &GameState, pool: &[usize], count: usize) -> Option<Vec
     (!made.is_empty() && made.len() == count).then_some(made)
 }
 
+/// The `count` personnel a superlative picks ("two strongest members"):
+/// the most extreme first, unless a tie at the cut leaves the pick to a
+/// choice (Glossary "ties").
+fn superlative_pick(
+    state: &GameState,
+    what: &str,
+    among: &[usize],
+    count: usize,
+) -> Option<Vec<usize>> {
+    let (mut left, mut picked) = (among.to_vec(), Vec::new());
+    while picked.len() < count && !left.is_empty() {
+        let best = superlative(state, what, &left);
+        if picked.len() + best.len() > count {
+            return None;
+        }
+        left.retain(|p| !best.contains(p));
+        picked.extend(best);
+    }
+    Some(picked)
+}
+
 /// "highest STRENGTH", "most CUNNING", "lowest INTEGRITY": the personnel
 /// tied for the extreme value (all of them when the attribute is unknown).
 fn superlative(state: &GameState, what: &str, among: &[usize]) -> Vec<usize> {
     let mut words = what.split_whitespace();
-    let (Some(how), Some(attr)) = (words.next(), words.next().and_then(Attribute::parse)) else {
+    let how = words.next().unwrap_or_default();
+    // "strongest" / "weakest" name STRENGTH themselves.
+    let named = matches!(how, "strongest" | "weakest").then_some(Attribute::Strength);
+    let Some(attr) = words.next().and_then(Attribute::parse).or(named) else {
         return among.to_vec();
     };
     let attr = match attr {
@@ -904,4 +933,48 @@ fn setting_of(state: &GameState, piece: usize) -> Option<Setting> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::model::Stat;
+    use crate::engine::fixture::{location, piece, table};
+
+    /// Personnel of these STRENGTHs on the planet of one location.
+    fn strengths(values: &[i32]) -> GameState {
+        let mut s = table();
+        let l = location(&mut s, "Alpha");
+        for (i, &v) in values.iter().enumerate() {
+            piece(
+                &mut s,
+                &format!("p{i}"),
+                CardType::Personnel,
+                "alice",
+                Place::Planet(l),
+                |c| {
+                    c.str_shd = Some(Stat::Num(v));
+                },
+            );
+        }
+        s
+    }
+
+    #[test]
+    fn the_two_strongest_are_picked_unless_tied_at_the_cut() {
+        let s = strengths(&[12, 4, 8]);
+        assert_eq!(
+            superlative_pick(&s, "strongest members", &[0, 1, 2], 2),
+            Some(vec![0, 2])
+        );
+        let tied = strengths(&[12, 8, 8]);
+        assert_eq!(
+            superlative_pick(&tied, "strongest members", &[0, 1, 2], 2),
+            None
+        );
+        assert_eq!(
+            superlative_pick(&tied, "weakest members", &[0, 1, 2], 2),
+            Some(vec![1, 2])
+        );
+    }
 }

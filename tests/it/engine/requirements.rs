@@ -14,10 +14,11 @@ use daystrom::engine::requirements;
 const MISSIONS_UNREAD: usize = 15;
 /// Dilemmas whose conditions the compiler cannot read (`unread_conditions`):
 /// thresholds computed from the game ("CUNNING>X, where X = ..."), the
-/// player's score or past ("unless you have at least 50 points"), the
-/// selected victims' own values ("their combined CUNNING>15"), two sets of
-/// conditions whose combination is not read.
-const DILEMMAS_UNREAD: usize = 39;
+/// player's score or past ("unless you have at least 50 points"), two sets
+/// of conditions whose combination is not read. ("Kills one of them ...
+/// unless their combined STRENGTH>16" reads: "their" are the victims of the
+/// sentence before.)
+const DILEMMAS_UNREAD: usize = 38;
 
 fn first_edition(t: CardType) -> impl Iterator<Item = &'static Card> {
     let db = crate::support::cards();

@@ -1,0 +1,125 @@
+//! What a dilemma's own text lets a player do while it is encountered
+//! ("Opponent may download to this location up to 4 Borg drones", "Opponent
+//! may report a personnel", "unless you \"stop\" a personnel with ..."):
+//! each dilemma "describes what happens when your crew or Away Team
+//! encounters it" (Glossary "dilemma"), so an action its text permits is
+//! part of the encounter, taken while no other action may interrupt the
+//! mission attempt (Glossary "actions – interrupting").
+//!
+//! The permission is read from the dilemma's sentences by their grammar: a
+//! "may" (never "may not") or an "unless you", the player it names before
+//! that word (the lexicon's opponent words: the encountering player's
+//! opponent; else the encountering player), the effect verb after it and
+//! the cards it names (`plays_on::cards_after`).
+
+use super::clause::analyse;
+use super::continuous::{Subject, Whose};
+use super::grammar::{self, Token};
+use super::lexicon::Lexicon;
+use crate::cards::model::{Card, CardType};
+
+/// An action a dilemma's text permits during its encounter.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EncounterAllowance {
+    /// `Yours`: the player encountering the dilemma; `Opponents`: the
+    /// encountering player's opponent.
+    pub whose: Whose,
+    /// The lexicon's effect verb ("download", "report", "stop").
+    pub verb: String,
+    /// The cards the action may take, when the sentence names them.
+    pub cards: Option<Subject>,
+    /// The sentence, as printed (lower-cased).
+    pub text: String,
+}
+
+/// The actions `card`'s text (a dilemma's) permits during its encounter.
+pub fn encounter_allowances(card: &Card) -> Vec<EncounterAllowance> {
+    if !matches!(card.card_type, CardType::Dilemma | CardType::QDilemma) {
+        return Vec::new();
+    }
+    let tokens = grammar::tokenize(&card.text);
+    grammar::sentences(&tokens)
+        .into_iter()
+        .filter(|(_, paren)| !paren)
+        .filter_map(|(s, _)| allowance(&s))
+        .collect()
+}
+
+/// The permission one sentence states, if any.
+fn allowance(s: &[Token]) -> Option<EncounterAllowance> {
+    let at = permission_word(s)?;
+    let lx = Lexicon::get();
+    let opponent = s[..at].iter().any(|t| lx.opponent_words.contains(&t.text));
+    let (verb_at, effect) = analyse(s).effects.into_iter().find(|(i, _)| *i > at)?;
+    Some(EncounterAllowance {
+        whose: if opponent {
+            Whose::Opponents
+        } else {
+            Whose::Yours
+        },
+        verb: effect.verb,
+        cards: super::plays_on::cards_after(s, verb_at + 1),
+        text: grammar::render(s),
+    })
+}
+
+/// The index of the word granting the permission: "may" (not "may not"),
+/// or "unless" followed by "you".
+fn permission_word(s: &[Token]) -> Option<usize> {
+    (0..s.len()).find(|&i| {
+        let next = s.get(i + 1);
+        (s[i].is_word("may") && !next.is_some_and(|n| n.is_word("not")))
+            || (s[i].is_word("unless") && next.is_some_and(|n| n.is_word("you")))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::abilities::continuous::Descriptor;
+
+    fn dilemma(text: &str) -> Card {
+        Card {
+            title: "D".into(),
+            card_type: CardType::Dilemma,
+            text: text.into(),
+            ..Card::default()
+        }
+    }
+
+    #[test]
+    fn a_dilemma_lets_the_opponent_download_the_cards_it_names() {
+        let a = encounter_allowances(&dilemma(
+            "Opponent may download to this location up to 4 Borg drones or {Rogue Borg Mercenaries} (they do not battle now). Nullify dilemma with {Shelby} OR 4 SECURITY.",
+        ));
+        assert_eq!(a.len(), 1, "{a:?}");
+        assert_eq!(
+            (a[0].whose, a[0].verb.as_str()),
+            (Whose::Opponents, "download")
+        );
+        let cards = a[0].cards.as_ref().expect("the cards it names");
+        assert!(cards.any_of, "{cards:?}");
+        assert!(cards
+            .traits
+            .iter()
+            .any(|t| t.descriptor == Descriptor::Word("borg".into())));
+    }
+
+    #[test]
+    fn a_price_is_the_encountering_players_and_may_not_permits_nothing() {
+        let a = encounter_allowances(&dilemma(
+            "One personnel (random selection) is killed unless you \"stop\" a personnel with Biology or MEDICAL. To get past requires INTEGRITY>22 remaining.",
+        ));
+        assert_eq!(a.len(), 1, "{a:?}");
+        assert_eq!((a[0].whose, a[0].verb.as_str()), (Whose::Yours, "stop"));
+        assert!(encounter_allowances(&dilemma(
+            "Place on mission; it may not be attempted by a player with less than 50 points."
+        ))
+        .is_empty());
+        let not_a_dilemma = Card {
+            card_type: CardType::Interrupt,
+            ..dilemma("Opponent may download a personnel.")
+        };
+        assert!(encounter_allowances(&not_a_dilemma).is_empty());
+    }
+}
