@@ -60,8 +60,7 @@ fn a_hologram(a: &Act, _: &mut Vec<Reason>) -> Ruling {
 
 fn deactivated(a: &Act, _: &mut Vec<Reason>) -> Ruling {
     let h = subject(a).unwrap_or_default();
-    let s = &a.state.pieces[h].status;
-    if s.deactivated || s.played_this_turn {
+    if a.state.is_deactivated(h) {
         return Ruling::Next;
     }
     Ruling::No(format!(

@@ -121,7 +121,7 @@ pub fn standing(state: &GameState, h: usize) -> (Standing, Reason) {
         let why = format!("{} is not in play", p.handle);
         return (Standing::Absent, reason(why));
     }
-    if p.status.deactivated || p.status.played_this_turn {
+    if state.is_deactivated(h) {
         let why = format!(
             "{} is deactivated (a hologram is deactivated when reported, until activated)",
             p.handle
