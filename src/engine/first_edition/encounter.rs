@@ -71,11 +71,12 @@ impl Facing {
     /// in the region of the mission where the group stands (none outside a
     /// region).
     fn game_facts(&self, state: &GameState) -> GameFacts {
+        // A location the state does not hold (a bare test fixture) is in no region.
         let region = |l: usize| {
-            state.locations[l]
-                .mission
-                .region
-                .clone()
+            state
+                .locations
+                .get(l)
+                .and_then(|loc| loc.mission.region.clone())
                 .filter(|r| !r.is_empty())
         };
         let others = self.location.map(|here| match region(here) {
