@@ -228,6 +228,9 @@ pub enum Requirement {
         cmp: Cmp,
         count: u32,
     },
+    /// "with printed INTEGRITY>7": met by the values printed on the card,
+    /// not as modified.
+    Printed(Box<Requirement>),
     /// "you have at least 50 points": the score of the player whose group
     /// faces it.
     PlayerPoints {
@@ -318,6 +321,7 @@ impl std::fmt::Display for Requirement {
             }
             Requirement::GroupSize { cmp, count } => write!(f, "personnel{}{count}", cmp.symbol()),
             Requirement::OnShip(r) => write!(f, "({r}) aboard the ship"),
+            Requirement::Printed(r) => write!(f, "printed {r}"),
             Requirement::PlayerPoints { cmp, value } => {
                 write!(f, "your points{}{value}", cmp.symbol())
             }
@@ -677,6 +681,10 @@ impl Parser {
         match self.tok(at) {
             Some(Tok::Open | Tok::Title(_) | Tok::Num(_) | Tok::Icon(_) | Tok::Lore(..)) => true,
             Some(Tok::Word(w)) if w.eq_ignore_ascii_case("discard") => self.starts_term(at + 1),
+            // "printed INTEGRITY>7"
+            Some(Tok::Word(w)) if w.eq_ignore_ascii_case("printed") => {
+                matches!(self.tok(at + 1), Some(Tok::Word(a)) if Attribute::parse(a).is_some())
+            }
             Some(Tok::Article(a)) => {
                 self.starts_term(at + 1)
                     || self.member_noun_at(at + 1)
@@ -1205,6 +1213,17 @@ impl Parser {
     /// `INTEGRITY>32`, "total CUNNING + STRENGTH>68", "their combined
     /// STRENGTH>16", "total attributes > 63" (all three added).
     fn total(&mut self) -> Option<Requirement> {
+        if matches!(self.peek(), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("printed")) {
+            let save = self.pos;
+            self.pos += 1;
+            return match self.total() {
+                Some(t) => Some(Requirement::Printed(Box::new(t))),
+                None => {
+                    self.pos = save;
+                    None
+                }
+            };
+        }
         let save = self.pos;
         while matches!(self.peek(), Some(Tok::Word(w)) if ["total", "combined"].contains(&w.to_lowercase().as_str()))
         {
@@ -1843,6 +1862,8 @@ pub struct Encounter<'a> {
     pub mission: Option<&'a Card>,
     /// The facts of the game a computed threshold reads.
     pub game: threshold::GameFacts,
+    /// The members' cards as printed, for "printed INTEGRITY>7".
+    pub printed: &'a [&'a Card],
 }
 
 /// The personnel of a group: a dual-personnel card stands for its two
@@ -1986,6 +2007,26 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
                 cmp.holds(have, value),
                 req,
                 format!("X = {x}, so more than {value} is needed; total {have}"),
+            )
+        }
+        Requirement::Printed(inner) => {
+            // each member as printed (its card before any modifier)
+            let printed: Vec<&Card> = group
+                .iter()
+                .map(|c| {
+                    at.printed
+                        .iter()
+                        .find(|p| p.id == c.id)
+                        .copied()
+                        .unwrap_or(c)
+                })
+                .collect();
+            evaluate_in(
+                inner,
+                &Encounter {
+                    group: &printed,
+                    ..*at
+                },
             )
         }
         Requirement::PlayerPoints { cmp, value } => match at.game.player_points {
@@ -2507,5 +2548,30 @@ mod tests {
         assert!(!evaluate_in(&r, &at(None)).is_empty());
         // points of something else are no condition on the score
         assert!(parse_leading("you have 50 cards", true).is_err());
+    }
+
+    #[test]
+    fn a_printed_attribute_is_read_from_the_card_before_modifiers() {
+        let r = parse_conditions("a unique male with printed INTEGRITY>7", &[]).unwrap();
+        assert_eq!(
+            r.to_string(),
+            "1 personnel with (unique + male + printed INTEGRITY>7)"
+        );
+        let mut printed = person("A", &[], 5);
+        printed.int_rng = Some(Stat::Num(7));
+        let mut modified = printed.clone();
+        modified.int_rng = Some(Stat::Num(9));
+        let t = parse_conditions("printed INTEGRITY>7", &[]).unwrap();
+        let group = [&modified];
+        let originals = [&printed];
+        let with_print = Encounter {
+            group: &group,
+            printed: &originals,
+            ..Encounter::default()
+        };
+        // INTEGRITY 9 as modified, 7 as printed: not more than 7
+        assert!(!evaluate_in(&t, &with_print).is_empty());
+        let plain = parse_conditions("INTEGRITY>7", &[]).unwrap();
+        assert!(evaluate_in(&plain, &with_print).is_empty());
     }
 }

@@ -51,6 +51,7 @@ impl Facing {
         let crew_refs: Vec<&Card> = crew.iter().collect();
         let cards: Vec<Card> = self.cards.iter().map(|&p| state.card_in_play(p)).collect();
         let card_refs: Vec<&Card> = cards.iter().collect();
+        let printed: Vec<&Card> = members.iter().map(|&p| &state.pieces[p].card).collect();
         requirements::evaluate_in(
             req,
             &Encounter {
@@ -63,6 +64,7 @@ impl Facing {
                     .and_then(|l| state.locations.get(l))
                     .map(|l| &l.mission),
                 game: self.game_facts(state),
+                printed: &printed,
             },
         )
     }

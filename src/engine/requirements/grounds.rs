@@ -128,7 +128,8 @@ fn collect(req: &Requirement, group: &[&Card], out: &mut Vec<Ground>) {
         | Requirement::Members { each: r, .. }
         | Requirement::Not(r)
         | Requirement::Absent(r)
-        | Requirement::OnShip(r) => collect(r, group, out),
+        | Requirement::OnShip(r)
+        | Requirement::Printed(r) => collect(r, group, out),
         Requirement::Family { .. } => push(out, Ground::Family),
         Requirement::Total { .. } | Requirement::Computed { .. } => push(out, Ground::Total),
         Requirement::Skill { name, count } => {
