@@ -615,24 +615,7 @@ pub(super) mod tests {
         edit: impl FnOnce(&mut GameState),
         rule: fn(&Move, &mut Vec<Reason>) -> Ruling,
     ) -> Ruling {
-        let mut s = scene();
-        edit(&mut s);
-        let q = Question {
-            who: Party {
-                player: None,
-                card: Some(PieceId(0)),
-                by: vec![],
-            },
-            to: Some(Target::Location(to)),
-            allowed_by,
-        };
-        let m = Move {
-            state: &s,
-            q: &q,
-            ship: 0,
-            player: "alice".into(),
-        };
-        rule(&m, &mut Vec::new())
+        move_by(to, allowed_by, edit, rule).0
     }
 
     fn move_ruling(
@@ -649,6 +632,16 @@ pub(super) mod tests {
         to: usize,
         edit: impl FnOnce(&mut GameState),
     ) -> (Ruling, Vec<Reason>) {
+        move_by(to, None, edit, rule)
+    }
+
+    /// [`move_with`], with the reasons the rule gave.
+    fn move_by(
+        to: usize,
+        allowed_by: Option<PieceId>,
+        edit: impl FnOnce(&mut GameState),
+        rule: fn(&Move, &mut Vec<Reason>) -> Ruling,
+    ) -> (Ruling, Vec<Reason>) {
         let mut s = scene();
         edit(&mut s);
         let q = Question {
@@ -658,7 +651,7 @@ pub(super) mod tests {
                 by: vec![],
             },
             to: Some(Target::Location(to)),
-            allowed_by: None,
+            allowed_by,
         };
         let mut reasons = Vec::new();
         let r = rule(
