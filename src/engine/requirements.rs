@@ -228,6 +228,13 @@ pub enum Requirement {
         cmp: Cmp,
         count: u32,
     },
+    /// "ENGINEER>Leadership": how many of one skill the group has, compared
+    /// with how many of another.
+    SkillsCompared {
+        left: String,
+        cmp: Cmp,
+        right: String,
+    },
     /// "with printed INTEGRITY>7": met by the values printed on the card,
     /// not as modified.
     Printed(Box<Requirement>),
@@ -322,6 +329,9 @@ impl std::fmt::Display for Requirement {
             Requirement::GroupSize { cmp, count } => write!(f, "personnel{}{count}", cmp.symbol()),
             Requirement::OnShip(r) => write!(f, "({r}) aboard the ship"),
             Requirement::Printed(r) => write!(f, "printed {r}"),
+            Requirement::SkillsCompared { left, cmp, right } => {
+                write!(f, "{left}{}{right}", cmp.symbol())
+            }
             Requirement::PlayerPoints { cmp, value } => {
                 write!(f, "your points{}{value}", cmp.symbol())
             }
@@ -1005,6 +1015,9 @@ impl Parser {
                 let name = self
                     .skill_name()
                     .ok_or_else(|| RequirementError(format!("`{w}` is not a skill")))?;
+                if let Some(compared) = self.skills_compared(&name) {
+                    return Ok(compared);
+                }
                 Ok(Requirement::Skill {
                     name,
                     count: self.multiplier(),
@@ -1162,6 +1175,26 @@ impl Parser {
             return false;
         }
         true
+    }
+
+    /// "ENGINEER>Leadership": a skill compared with another skill.
+    fn skills_compared(&mut self, left: &str) -> Option<Requirement> {
+        let Some(Tok::Cmp(cmp)) = self.peek().cloned() else {
+            return None;
+        };
+        let save = self.pos;
+        self.pos += 1;
+        match self.skill_name() {
+            Some(right) => Some(Requirement::SkillsCompared {
+                left: left.to_string(),
+                cmp,
+                right,
+            }),
+            None => {
+                self.pos = save;
+                None
+            }
+        }
     }
 
     /// "you have at least 50 points" ("at least" is read with the count):
@@ -2009,6 +2042,12 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
                 format!("X = {x}, so more than {value} is needed; total {have}"),
             )
         }
+        Requirement::SkillsCompared { left, cmp, right } => {
+            let (l, r) = (skill_count(group, left), skill_count(group, right));
+            // levels may be halves: compare them doubled
+            let held = cmp.holds((l * 2.0).round() as i32, (r * 2.0).round() as i32);
+            unmet_unless(held, req, format!("{l} {left}, {r} {right}"))
+        }
         Requirement::Printed(inner) => {
             // each member as printed (its card before any modifier)
             let printed: Vec<&Card> = group
@@ -2573,5 +2612,19 @@ mod tests {
         assert!(!evaluate_in(&t, &with_print).is_empty());
         let plain = parse_conditions("INTEGRITY>7", &[]).unwrap();
         assert!(evaluate_in(&plain, &with_print).is_empty());
+    }
+
+    #[test]
+    fn a_skill_compared_with_another() {
+        let r = parse_conditions("ENGINEER>Leadership present", &[]).unwrap();
+        assert_eq!(r.to_string(), "ENGINEER>Leadership");
+        let a = person("A", &[("ENGINEER", 2.0)], 5);
+        let b = person("B", &[("Leadership", 1.0)], 5);
+        let c = person("C", &[("Leadership", 1.0)], 5);
+        assert!(evaluate(&r, &[&a, &b]).is_empty());
+        assert!(!evaluate(&r, &[&a, &b, &c]).is_empty());
+        // a comparison with a number stays a total
+        let t = parse_conditions("STRENGTH>20", &[]).unwrap();
+        assert_eq!(t.to_string(), "STRENGTH>20");
     }
 }

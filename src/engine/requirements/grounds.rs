@@ -147,6 +147,7 @@ fn collect(req: &Requirement, group: &[&Card], out: &mut Vec<Ground>) {
         | Requirement::Icon(_)
         | Requirement::GroupSize { .. }
         | Requirement::PlayerPoints { .. }
+        | Requirement::SkillsCompared { .. }
         | Requirement::Lore { .. }
         | Requirement::Cards { .. } => {}
     }

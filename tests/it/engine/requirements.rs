@@ -19,9 +19,9 @@ const MISSIONS_UNREAD: usize = 15;
 /// conditions whose combination is not read (halves labelled "Space
 /// mission:" / "Planet mission:" read as alternatives). (Read now: "other missions in
 /// this region", the player's score - "unless you have at least 50
-/// points" -, "printed INTEGRITY>7", and "unless their combined
+/// points" -, "printed INTEGRITY>7", "ENGINEER>Leadership", and "unless their combined
 /// STRENGTH>16" about the victims of the sentence before.)
-const DILEMMAS_UNREAD: usize = 33;
+const DILEMMAS_UNREAD: usize = 32;
 
 fn first_edition(t: CardType) -> impl Iterator<Item = &'static Card> {
     let db = crate::support::cards();
