@@ -538,7 +538,7 @@ impl GameState {
         match state {
             "in stasis" => self.in_stasis(idx),
             "disabled" => s.disabled,
-            "deactivated" => s.deactivated,
+            "deactivated" => self.is_deactivated(idx),
             "house arrest" => s.house_arrest,
             "stunned" => s.stunned,
             "mortally wounded" => s.mortally_wounded,
@@ -546,6 +546,14 @@ impl GameState {
             "stopped" => self.is_stopped(idx),
             other => unreachable!("glossary/usable.toml names unknown state {other}"),
         }
+    }
+
+    /// A deactivated hologram: deactivated since, or reported this turn ("A
+    /// hologram is deactivated when reported", Glossary "holographic
+    /// personnel and equipment") and not yet activated.
+    pub fn is_deactivated(&self, idx: usize) -> bool {
+        let p = &self.pieces[idx];
+        p.status.deactivated || (p.status.played_this_turn && p.card.is_hologram())
     }
 
     /// In stasis itself or aboard a ship in stasis ("Cards aboard a ship in

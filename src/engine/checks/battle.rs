@@ -635,22 +635,36 @@ const PERSONNEL_BATTLE: Entry = Entry::glossary("battle - personnel");
 /// 1); the winner kills "one opposing personnel (random selection from
 /// among those not mortally wounded, but including those who are stunned or
 /// disabled)" (step 5).
-pub fn may_be_casualty(state: &GameState, card: usize) -> Verdict {
-    decide(&casualty_rules(), &Casualty { state, card })
+pub fn may_be_casualty(state: &GameState, card: usize, winners: &[usize]) -> Verdict {
+    decide(
+        &casualty_rules(),
+        &Casualty {
+            state,
+            card,
+            winners,
+        },
+    )
 }
 
-/// A personnel asked about as the casualty of a lost personnel battle.
+/// A personnel asked about as the casualty of a lost personnel battle, and
+/// the winning side when the question names it.
 pub struct Casualty<'a> {
     state: &'a GameState,
     card: usize,
+    winners: &'a [usize],
 }
 
-fn casualty_rules<'a>() -> [Rule<Casualty<'a>>; 4] {
+fn casualty_rules<'a>() -> [Rule<Casualty<'a>>; 5] {
     [
         Rule {
             name: "a personnel",
             entry: PERSONNEL_BATTLE,
             apply: casualty_is_personnel,
+        },
+        Rule {
+            name: "holographic safety protocols",
+            entry: Entry::glossary(crate::engine::first_edition::HOLOGRAMS),
+            apply: casualty_of_holograms,
         },
         Rule {
             name: "not in stasis",
@@ -677,6 +691,34 @@ fn casualty_is_personnel(c: &Casualty, _: &mut Vec<Reason>) -> Ruling {
     Ruling::No(format!(
         "{} is no personnel: the winner kills one opposing personnel",
         c.state.pieces[c.card].handle
+    ))
+}
+
+/// "If total STRENGTH at the end of a battle is entirely derived from
+/// holograms, they may win the battle but may not kill an opposing
+/// personnel" (Glossary "holographic personnel and equipment").
+fn casualty_of_holograms(c: &Casualty, _: &mut Vec<Reason>) -> Ruling {
+    let st = c.state;
+    let adding: Vec<usize> = c
+        .winners
+        .iter()
+        .copied()
+        .filter(|&p| {
+            let s = &st.pieces[p].status;
+            st.pieces[p].card.is_personnel() && !s.stunned && !s.mortally_wounded
+        })
+        .filter(|&p| st.attribute(PieceId(p), Attr::Strength) > 0)
+        .collect();
+    if adding.is_empty() || !adding.iter().all(|&p| st.pieces[p].card.is_hologram()) {
+        return Ruling::Next;
+    }
+    Ruling::No(format!(
+        "the winners' STRENGTH is entirely derived from holograms ({}): they may win the battle but may not kill an opposing personnel",
+        adding
+            .iter()
+            .map(|&p| st.pieces[p].handle.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
     ))
 }
 
@@ -1016,7 +1058,7 @@ mod tests {
         let at = Place::Planet(location(&mut s, "Alpha"));
         let p = piece(&mut s, "Worf", CardType::Personnel, "bob", at, |_| {});
         let yes = |s: &GameState| {
-            may_be_casualty(s, p).value == crate::engine::verdict::VerdictValue::Yes
+            may_be_casualty(s, p, &[]).value == crate::engine::verdict::VerdictValue::Yes
         };
         assert!(yes(&s));
         s.pieces[p].status.stunned = true;

@@ -60,8 +60,7 @@ fn a_hologram(a: &Act, _: &mut Vec<Reason>) -> Ruling {
 
 fn deactivated(a: &Act, _: &mut Vec<Reason>) -> Ruling {
     let h = subject(a).unwrap_or_default();
-    let s = &a.state.pieces[h].status;
-    if s.deactivated || s.played_this_turn {
+    if a.state.is_deactivated(h) {
         return Ruling::Next;
     }
     Ruling::No(format!(
@@ -213,4 +212,78 @@ fn answer(
     }
     let (standing, why) = of(state, h);
     super::claim(standing.name().into(), &q.is, vec![why], hologram::ENTRY)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cards::model::CardType;
+    use crate::engine::fixture;
+    use crate::engine::question::{ActQuestion, Party};
+    use crate::engine::state::{GameState, PieceId, Place};
+    use crate::engine::verdict::VerdictValue;
+
+    /// alice's Holodeck ship with her hologram (reported this turn) and Tuvok aboard.
+    fn scene() -> (GameState, usize, usize) {
+        let (mut s, ship, h) = fixture::hologram_aboard("Holodeck", &["Holodeck"]);
+        s.pieces[h].status.played_this_turn = true;
+        let tuvok = fixture::piece(
+            &mut s,
+            "Tuvok",
+            CardType::Personnel,
+            "alice",
+            Place::Aboard(ship),
+            |_| (),
+        );
+        (s, h, tuvok)
+    }
+
+    fn activate(s: &GameState, h: usize, by: usize) -> VerdictValue {
+        let q = ActQuestion {
+            who: Party {
+                player: None,
+                card: Some(PieceId(h)),
+                by: vec![PieceId(by)],
+            },
+            act: "activate".into(),
+            to: None,
+            target: vec![],
+            allowed_by: None,
+        };
+        super::super::act::can_act(&q, s).value
+    }
+
+    #[test]
+    fn a_hologram_is_activated_by_an_unstopped_personnel_present() {
+        let (mut s, h, tuvok) = scene();
+        assert_eq!(activate(&s, h, tuvok), VerdictValue::Yes);
+        s.pieces[tuvok].status.stopped = true;
+        assert_eq!(activate(&s, h, tuvok), VerdictValue::No);
+    }
+
+    #[test]
+    fn not_the_turn_it_deactivated_nor_an_active_one_nor_a_non_hologram() {
+        let (mut s, h, tuvok) = scene();
+        s.pieces[h].status.deactivated_this_turn = true;
+        assert_eq!(activate(&s, h, tuvok), VerdictValue::No);
+        let (mut s, h, tuvok) = scene();
+        s.pieces[h].status.played_this_turn = false;
+        assert_eq!(activate(&s, h, tuvok), VerdictValue::No, "already active");
+        assert_eq!(activate(&s, tuvok, h), VerdictValue::No, "no hologram");
+    }
+
+    #[test]
+    fn only_with_a_holodeck_or_an_emitter() {
+        let (mut s, h, tuvok) = scene();
+        s.pieces[0].card.characteristics.clear();
+        assert_eq!(activate(&s, h, tuvok), VerdictValue::No);
+        fixture::piece(
+            &mut s,
+            "emitter",
+            CardType::Equipment,
+            "alice",
+            Place::Aboard(h),
+            |c| c.text = "May be \"worn\" by (placed on) one of your [Holo] personnel.".into(),
+        );
+        assert_eq!(activate(&s, h, tuvok), VerdictValue::Yes);
+    }
 }

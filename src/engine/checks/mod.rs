@@ -4,6 +4,7 @@
 
 pub mod act;
 mod allowance;
+pub mod assimilation;
 pub mod attempt;
 pub mod battle;
 pub mod coexist;

@@ -36,6 +36,7 @@ const OUTCOMES: &[(&str, Answer)] = &[
     ("winner", game_winner),
     ("win", win),
     ("casualty", casualty),
+    ("assimilable", super::assimilation::assimilable),
     (
         "compatibility lost",
         super::house_arrest::compatibility_lost,
@@ -597,7 +598,7 @@ fn casualty(q: &Question, state: &GameState) -> Verdict {
             "battle - personnel",
         );
     };
-    super::battle::may_be_casualty(state, card)
+    super::battle::may_be_casualty(state, card, &q.who.by())
 }
 
 /// The points of a player that count toward winning.

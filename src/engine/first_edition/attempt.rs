@@ -58,7 +58,7 @@ pub fn attempt(
             Some(g) => match g.facing(state, &card, chosen) {
                 Ok(f) => f,
                 Err(pending) => {
-                    events.push(pending);
+                    events.push(*pending);
                     return events;
                 }
             },
@@ -133,7 +133,7 @@ impl Groups {
         state: &GameState,
         dilemma: &Card,
         chosen: &[usize],
-    ) -> Result<Vec<usize>, Event> {
+    ) -> Result<Vec<usize>, Box<Event>> {
         let group = match dilemma.dilemma_type {
             Some(DilemmaType::Space) => &self.crew,
             Some(DilemmaType::Planet) => &self.away,
@@ -152,7 +152,7 @@ impl Groups {
                             among: self.crew.iter().chain(&self.away).copied().collect(),
                         };
                         let why = format!("the player attempting the mission chooses whether {} applies to the crew or to the Away Team (`target`: the ship, or a member of the Away Team)", dilemma.title);
-                        return Err(event(kind, why, DUAL));
+                        return Err(Box::new(event(kind, why, DUAL)));
                     }
                 }
             }

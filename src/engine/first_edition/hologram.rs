@@ -121,7 +121,7 @@ pub fn standing(state: &GameState, h: usize) -> (Standing, Reason) {
         let why = format!("{} is not in play", p.handle);
         return (Standing::Absent, reason(why));
     }
-    if p.status.deactivated || p.status.played_this_turn {
+    if state.is_deactivated(h) {
         let why = format!(
             "{} is deactivated (a hologram is deactivated when reported, until activated)",
             p.handle
@@ -199,6 +199,45 @@ pub fn must_leave(state: &GameState, h: usize) -> (&'static str, Reason) {
     }
 }
 
+/// A hologram a card would relocate or capture deactivates instead, unless
+/// it wears an Emitter: "If a dilemma (or other card ...) requires a
+/// hologram to leave a ship, facility, or planet with Holoprojectors,
+/// without immediately boarding another ship or facility, they instead
+/// deactivate (unless they are wearing a Mobile Holo-Emitter)"; "A hologram
+/// without a Mobile Holo-Emitter may be captured if it can be relocated to
+/// the opponent's crew aboard a ship or facility at the same location;
+/// otherwise it deactivates". The reason, when it does.
+pub fn deactivates_instead(state: &GameState, verb: &str, h: usize) -> Option<String> {
+    let p = &state.pieces[h];
+    if !p.card.is_hologram() || emitter(state, h).is_some() {
+        return None;
+    }
+    match verb {
+        "relocate" => Some(format!(
+            "{}: a hologram a card requires to leave, without a Mobile Holo-Emitter, deactivates instead",
+            p.handle
+        )),
+        "capture" if !opponent_aboard_here(state, h) => Some(format!(
+            "{}: a hologram without a Mobile Holo-Emitter is captured only if it can be relocated to the opponent's crew aboard a ship or facility at the same location; there is none, so it deactivates",
+            p.handle
+        )),
+        _ => None,
+    }
+}
+
+/// The opponent has a ship or facility at the hologram's location.
+fn opponent_aboard_here(state: &GameState, h: usize) -> bool {
+    let at = state.location_of(h);
+    let mine = &state.pieces[h].controller;
+    (0..state.pieces.len()).any(|c| {
+        let q = &state.pieces[c];
+        matches!(q.card.card_type, CardType::Ship | CardType::Facility)
+            && state.in_play(c)
+            && state.location_of(c) == at
+            && !q.controller.eq_ignore_ascii_case(mine)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,5 +252,25 @@ mod tests {
         // An opponent's Holodeck may not be used.
         s.pieces[ship].controller = "bob".into();
         assert_eq!(standing(&s, h).0, Standing::Deactivated);
+    }
+
+    #[test]
+    fn relocated_or_captured_without_an_opponents_ship_a_hologram_deactivates() {
+        let (mut s, ship, h) = fixture::hologram_aboard("Holodeck", &["Holodeck"]);
+        assert!(deactivates_instead(&s, "relocate", h).is_some());
+        assert!(deactivates_instead(&s, "capture", h).is_some());
+        assert!(deactivates_instead(&s, "stop", h).is_none());
+        let at = s.pieces[ship].at;
+        fixture::piece(&mut s, "bob's", CardType::Ship, "bob", at, |_| ());
+        assert!(deactivates_instead(&s, "capture", h).is_none());
+        fixture::piece(
+            &mut s,
+            "emitter",
+            CardType::Equipment,
+            "alice",
+            Place::Aboard(h),
+            |c| c.text = "May be \"worn\" by (placed on) one of your [Holo] personnel.".into(),
+        );
+        assert!(deactivates_instead(&s, "relocate", h).is_none());
     }
 }

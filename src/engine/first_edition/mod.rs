@@ -115,6 +115,11 @@ pub(crate) fn suffer(
     if matches!(verb, "kill" | "destroy") && p.card.is_hologram() {
         return deactivate(state, piece);
     }
+    if let Some(why) = hologram::deactivates_instead(state, verb, piece) {
+        let mut event = deactivate(state, piece);
+        event.reason.text = why;
+        return event;
+    }
     let p = &mut state.pieces[piece];
     match verb {
         "stop" => p.status.stopped = true,
