@@ -74,11 +74,26 @@ pub fn function_named(compiled: &CompiledCard, excerpt: &str) -> Result<usize, S
 /// them without one, or when it names none: the file's loader reports that).
 pub fn compiled_using(card: &Card, excerpt: Option<&str>) -> CompiledCard {
     let mut compiled = compile(card);
+    // A personnel whose text is only its skills box (every skill read, no
+    // special skill or download) has no game text saying when it acts: it
+    // plays as its card type does.
+    if skills_box_only(card) {
+        compiled.abilities.clear();
+    }
     if let Some(i) = excerpt.and_then(|e| function_named(&compiled, e).ok()) {
         let used = compiled.abilities.swap_remove(i);
         compiled.abilities = vec![used];
     }
     compiled
+}
+
+/// The card is a personnel whose text is its skills box alone.
+fn skills_box_only(card: &Card) -> bool {
+    card.is_personnel()
+        && card.skills_parsed
+        && !card.skills.is_empty()
+        && card.special_skills.is_empty()
+        && card.special_downloads.is_empty()
 }
 
 /// An action under way, or one implied by the card it plays or encounters
@@ -1163,6 +1178,22 @@ mod tests {
     }
 
     use crate::engine::fixture::card_with_text as card;
+
+    #[test]
+    fn a_skills_box_alone_is_no_game_text_to_time() {
+        use crate::cards::model::Skill;
+        let mut kurn = card("Kurn", CardType::Personnel, "OFFICER Honor");
+        kurn.skills = vec![Skill {
+            name: "OFFICER".into(),
+            level: 1.0,
+        }];
+        kurn.skills_parsed = true;
+        assert!(compiled_using(&kurn, None).abilities.is_empty());
+        // A special skill is game text, read by the compiler.
+        kurn.special_skills = vec!["Once every turn, may draw a card.".into()];
+        kurn.text = "OFFICER Once every turn, may draw a card.".into();
+        assert!(!compiled_using(&kurn, None).abilities.is_empty());
+    }
 
     #[test]
     fn an_immune_card_play_is_a_near_miss_not_a_response() {
