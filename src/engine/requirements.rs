@@ -11,6 +11,7 @@
 use crate::cards::model::Card;
 
 pub mod grounds;
+pub mod threshold;
 
 /// An attribute a requirement totals: of the personnel, or of their ship
 /// ("SHIELDS>6 OR Music aboard", "RANGE + WEAPONS + SHIELDS>25").
@@ -110,7 +111,8 @@ impl Cmp {
 }
 
 /// Where a dilemma or mission is encountered: on a planet or in space.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Setting {
     Planet,
     Space,
@@ -118,7 +120,7 @@ pub enum Setting {
 
 impl Setting {
     /// The mission icon naming a setting: `P` / `S` (`S/P` names both, so none).
-    fn from_icon(code: &str) -> Option<Setting> {
+    pub fn from_icon(code: &str) -> Option<Setting> {
         let canonical = crate::vocab::vocabulary()
             .icons
             .canonical(code)
@@ -153,6 +155,14 @@ pub enum Requirement {
         attrs: Vec<Attribute>,
         cmp: Cmp,
         value: i32,
+    },
+    /// A total compared with a threshold computed from the game
+    /// ("STRENGTH>(50+10X), where X = number of other missions in this
+    /// region").
+    Computed {
+        attrs: Vec<Attribute>,
+        cmp: Cmp,
+        threshold: threshold::Threshold,
     },
     /// "STRENGTH>27 from up to four personnel": met by some `count` members
     /// (or fewer) on their own.
@@ -218,6 +228,12 @@ pub enum Requirement {
         cmp: Cmp,
         count: u32,
     },
+    /// "you have at least 50 points": the score of the player whose group
+    /// faces it.
+    PlayerPoints {
+        cmp: Cmp,
+        value: i32,
+    },
     /// "an OFFICER aboard your ship at this location": met by the crew
     /// aboard the ship, not by the Away Team facing the dilemma.
     OnShip(Box<Requirement>),
@@ -247,6 +263,14 @@ impl std::fmt::Display for Requirement {
                     [one] => write!(f, "{one}{}{value}", cmp.symbol()),
                     many => write!(f, "({}){}{value}", many.join("+"), cmp.symbol()),
                 }
+            }
+            Requirement::Computed {
+                attrs,
+                cmp,
+                threshold,
+            } => {
+                let names: Vec<&str> = attrs.iter().map(|a| a.name()).collect();
+                write!(f, "{}{}{threshold}", names.join("+"), cmp.symbol())
             }
             Requirement::FromUpTo { count, req } => write!(f, "{req} from up to {count} personnel"),
             Requirement::Cards { kind, count, with } => {
@@ -294,6 +318,9 @@ impl std::fmt::Display for Requirement {
             }
             Requirement::GroupSize { cmp, count } => write!(f, "personnel{}{count}", cmp.symbol()),
             Requirement::OnShip(r) => write!(f, "({r}) aboard the ship"),
+            Requirement::PlayerPoints { cmp, value } => {
+                write!(f, "your points{}{value}", cmp.symbol())
+            }
             Requirement::Members { count, each } => write!(f, "{count} personnel with ({each})"),
             Requirement::All(v) => join(f, v, " + "),
             Requirement::Any(v) => join(f, v, " OR "),
@@ -943,6 +970,9 @@ impl Parser {
                 if let Some(range) = self.between(n) {
                     return Ok(range);
                 }
+                if let Some(points) = self.player_points() {
+                    return Ok(points);
+                }
                 self.pos += 1;
                 self.counted(n)
             }
@@ -960,6 +990,9 @@ impl Parser {
                 }
                 if let Some(size) = self.more_than() {
                     return Ok(size);
+                }
+                if let Some(points) = self.player_points() {
+                    return Ok(points);
                 }
                 let name = self
                     .skill_name()
@@ -1123,6 +1156,32 @@ impl Parser {
         true
     }
 
+    /// "you have at least 50 points" ("at least" is read with the count):
+    /// the score of the player whose group faces the dilemma (the lexicon's
+    /// `player_points` words open it).
+    fn player_points(&mut self) -> Option<Requirement> {
+        let lexicon = crate::engine::abilities::lexicon::Lexicon::get();
+        let len = lexicon.player_points.iter().find_map(|phrase| {
+            let words: Vec<&str> = phrase.split_whitespace().collect();
+            let at = |k: usize| matches!(self.tok(self.pos + k), Some(Tok::Word(w)) if w.eq_ignore_ascii_case(words[k]));
+            (0..words.len()).all(at).then_some(words.len())
+        })?;
+        let (Some(Tok::Num(n)), Some(Tok::Word(p))) = (
+            self.tok(self.pos + len).cloned(),
+            self.tok(self.pos + len + 1).cloned(),
+        ) else {
+            return None;
+        };
+        if !p.eq_ignore_ascii_case("points") {
+            return None;
+        }
+        self.pos += len + 2;
+        Some(Requirement::PlayerPoints {
+            cmp: Cmp::Ge,
+            value: n as i32,
+        })
+    }
+
     /// "more than nine personnel".
     fn more_than(&mut self) -> Option<Requirement> {
         let (Some(Tok::Word(m)), Some(Tok::Word(t)), Some(Tok::Num(n))) = (
@@ -1161,11 +1220,44 @@ impl Parser {
                     value: n as i32,
                 })
             }
+            (Some(Tok::Cmp(cmp)), _) if !attrs.is_empty() => {
+                self.pos += 1;
+                self.computed(attrs, cmp).or_else(|| {
+                    self.pos = save;
+                    None
+                })
+            }
             _ => {
                 self.pos = save;
                 None
             }
         }
+    }
+
+    /// A threshold computed from the game after the comparison:
+    /// "(50+10X), where X = number of other missions in this region"
+    /// (`threshold`); the quantity must be one the lexicon names.
+    fn computed(&mut self, attrs: Vec<Attribute>, cmp: Cmp) -> Option<Requirement> {
+        let ahead: Vec<Tok> = (self.pos..self.pos + 5)
+            .filter_map(|k| self.tok(k).cloned())
+            .collect();
+        let (base, per, len) = threshold::formula(&ahead)?;
+        let from = self.toks.get(self.pos + len).map(|&(at, _)| at)?;
+        let rest: String = self.chars[from..].iter().collect();
+        let (quantity, used) = threshold::where_clause(&rest)?;
+        let end = from + rest[..used].chars().count();
+        self.pos = (self.pos..self.toks.len())
+            .find(|&k| self.toks[k].0 >= end)
+            .unwrap_or(self.toks.len());
+        Some(Requirement::Computed {
+            attrs,
+            cmp,
+            threshold: threshold::Threshold {
+                base,
+                per,
+                quantity,
+            },
+        })
     }
 
     /// Attribute names joined by "+" ("CUNNING + STRENGTH"), or
@@ -1749,6 +1841,8 @@ pub struct Encounter<'a> {
     pub setting: Option<Setting>,
     pub cards: &'a [&'a Card],
     pub mission: Option<&'a Card>,
+    /// The facts of the game a computed threshold reads.
+    pub game: threshold::GameFacts,
 }
 
 /// The personnel of a group: a dual-personnel card stands for its two
@@ -1878,6 +1972,26 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
             let have: i32 = attrs.iter().map(of).sum();
             unmet_unless(cmp.holds(have, *value), req, format!("total {have}"))
         }
+        Requirement::Computed {
+            attrs,
+            cmp,
+            threshold,
+        } => {
+            let Some(x) = at.game.of(threshold.quantity) else {
+                return vec![format!("{req} (X is not known here)")];
+            };
+            let have: i32 = attrs.iter().map(|a| total(group, *a)).sum();
+            let value = threshold.value(x);
+            unmet_unless(
+                cmp.holds(have, value),
+                req,
+                format!("X = {x}, so more than {value} is needed; total {have}"),
+            )
+        }
+        Requirement::PlayerPoints { cmp, value } => match at.game.player_points {
+            Some(have) => unmet_unless(cmp.holds(have, *value), req, format!("{have} points")),
+            None => vec![format!("{req} (the player's score is not known here)")],
+        },
         Requirement::FromUpTo { count, req: inner } => unmet_unless(
             some_members(group, *count as usize, &mut |few| {
                 evaluate(inner, few).is_empty()
@@ -2343,5 +2457,55 @@ mod tests {
             r.unwrap().to_string(),
             "Transporter Skill OR 1 personnel with (Orion Syndicate)"
         );
+    }
+
+    #[test]
+    fn a_threshold_computed_from_the_game() {
+        let text = "STRENGTH>(50+10X), where X = number of other missions in this region, if in a region; otherwise, X = 0. Discard dilemma.";
+        let (r, rest) = parse_leading(text, true).unwrap();
+        assert_eq!(
+            r.to_string(),
+            "STRENGTH>(50+10X), where X = number of other missions in this region"
+        );
+        assert_eq!(rest.trim_start(), ". Discard dilemma.");
+        let a = with_stat(person("A", &[], 5), 5, 55);
+        let group = [&a];
+        let at = |x| Encounter {
+            group: &group,
+            game: threshold::GameFacts {
+                other_missions_in_region: x,
+                ..Default::default()
+            },
+            ..Encounter::default()
+        };
+        assert!(evaluate_in(&r, &at(Some(0))).is_empty());
+        assert!(!evaluate_in(&r, &at(Some(1))).is_empty());
+        assert!(!evaluate_in(&r, &at(None)).is_empty());
+        // an X the lexicon does not name is an unread term
+        let hand = parse_leading(
+            "CUNNING>(40 + 5X), where X = number of cards in your hand",
+            true,
+        );
+        assert!(hand.is_err(), "{hand:?}");
+    }
+
+    #[test]
+    fn a_condition_on_the_players_score() {
+        let (r, rest) =
+            parse_leading("you have at least 50 points, cannot get past", true).unwrap();
+        assert_eq!(r.to_string(), "your points>=50");
+        assert_eq!(rest.trim_start(), ", cannot get past");
+        let at = |points| Encounter {
+            game: threshold::GameFacts {
+                player_points: points,
+                ..Default::default()
+            },
+            ..Encounter::default()
+        };
+        assert!(evaluate_in(&r, &at(Some(50))).is_empty());
+        assert!(!evaluate_in(&r, &at(Some(45))).is_empty());
+        assert!(!evaluate_in(&r, &at(None)).is_empty());
+        // points of something else are no condition on the score
+        assert!(parse_leading("you have 50 cards", true).is_err());
     }
 }

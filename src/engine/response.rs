@@ -8,8 +8,8 @@
 //! names the action or the card performing it), never from what it could do.
 
 use crate::cards::model::{Card, CardDb, CardType};
-use crate::engine::abilities::allowance::{encounter_allowances, EncounterAllowance};
 use crate::engine::abilities::continuous::{Descriptor, Subject, Whose};
+use crate::engine::abilities::encounter_permits::{encounter_allowances, EncounterAllowance};
 use crate::engine::abilities::immunity::ImmunityKind;
 use crate::engine::abilities::{
     compile, find_card, lexicon::Lexicon, reference_names, Ability, CompiledCard, Target, Timing,
@@ -712,6 +712,12 @@ impl<'s> Participants<'s> {
             to_by_depth,
             responder: None,
         }
+    }
+
+    /// Whether the piece asked about as the response is in play (`None`
+    /// when the question names none).
+    pub fn responder_in_play(&self) -> Option<bool> {
+        self.responder.map(|p| self.state.in_play(p))
     }
 
     /// The piece the question asks about as the response.

@@ -202,6 +202,9 @@ struct TimingHit {
     any_turn: bool,
     /// An effect the phrase itself performs (the special download icon downloads).
     effect: Option<String>,
+    /// The phrase names only the segment a card in play acts in, never when
+    /// the card is played ("at end of your next turn").
+    segment_only: bool,
 }
 
 /// What one sentence says.
@@ -317,6 +320,7 @@ fn find_timing(toks: &[Token], used: &mut [bool]) -> Vec<TimingHit> {
                 through: false,
                 any_turn: false,
                 effect: None,
+                segment_only: false,
             });
             mark(used, i, end);
             i = end;
@@ -343,6 +347,7 @@ fn find_timing(toks: &[Token], used: &mut [bool]) -> Vec<TimingHit> {
                     through: phrase.step.as_deref() == Some("through completion"),
                     any_turn: phrase.any_turn,
                     effect: phrase.effect.clone(),
+                    segment_only: phrase.segment_only,
                 });
                 mark(used, i, end);
             }
@@ -679,7 +684,11 @@ fn resolve_timing_actions(toks: &[Token], p: &mut SentenceParse) {
 
 /// The strongest timing of a sentence.
 fn best_timing(toks: &[Token], p: &SentenceParse) -> Option<Timing> {
-    let hit = p.timing.iter().min_by_key(|h| h.class)?;
+    let hit = p
+        .timing
+        .iter()
+        .filter(|h| !h.segment_only)
+        .min_by_key(|h| h.class)?;
     let lo = p
         .effects
         .iter()
@@ -720,6 +729,7 @@ fn best_timing(toks: &[Token], p: &SentenceParse) -> Option<Timing> {
         in_play_segment: None,
         mandatory: false,
         first_attempt: first_attempt(toks, hit),
+        in_play_only: false,
     })
 }
 
@@ -823,15 +833,33 @@ fn is_dilemma(t: &CardType) -> bool {
     matches!(t, CardType::Dilemma | CardType::QDilemma)
 }
 
+/// A sentence opening with a timing clause that names an action ("At the
+/// start of your first mission attempt here, you may ..."): what a card
+/// placed first does in play when that action begins.
+fn opens_with_timing(p: &SentenceParse) -> bool {
+    p.timing
+        .iter()
+        .any(|h| h.class.is_response() && h.action.is_some() && h.start <= OPENING_WORDS)
+}
+
+/// Words a sentence may hold before its opening timing clause ("at the").
+const OPENING_WORDS: usize = 2;
+
 /// Response windows named by sentences that say when the card is played or
-/// used ("May be used during battle") or that begin with "just".
+/// used ("May be used during battle"), that begin with "just", or (used
+/// only in play) that open with a timing clause naming an action.
 fn response_windows(parsed: &[(SentenceParse, bool, &Vec<Token>)]) -> Vec<Timing> {
     parsed
         .iter()
         .filter(|(p, paren, s)| {
-            !paren && (speaks_of_play(s) || p.timing.iter().any(|h| h.class == TimingClass::Just))
+            !paren
+                && (speaks_of_play(s)
+                    || p.timing.iter().any(|h| h.class == TimingClass::Just)
+                    || opens_with_timing(p))
         })
         .flat_map(|(p, _, s)| {
+            let in_play_only =
+                !speaks_of_play(s) && !p.timing.iter().any(|h| h.class == TimingClass::Just);
             p.timing
                 .iter()
                 .filter(|h| h.class.is_response() && h.action.is_some())
@@ -844,6 +872,7 @@ fn response_windows(parsed: &[(SentenceParse, bool, &Vec<Token>)]) -> Vec<Timing
                     t.against = against(s, h);
                     t.parties = super::plays_on::participants(s, h.start, h.end);
                     t.first_attempt = first_attempt(s, h);
+                    t.in_play_only = in_play_only;
                     let lo = h.start;
                     let hi = clause_end(s, h.end);
                     t.objects = p
@@ -1166,5 +1195,24 @@ mod tests {
             CardType::Interrupt,
         );
         assert_eq!(any.timing.first_attempt, None);
+    }
+
+    #[test]
+    fn a_placed_card_opening_a_sentence_with_a_timing_clause_answers_in_play() {
+        let a = one(
+            "Plays on your mission. At the start of your first mission attempt here, you may draw three cards.",
+            CardType::Objective,
+        );
+        assert_eq!(a.timing.class, TimingClass::PlaysOn);
+        let w = &a.windows[0];
+        assert_eq!(w.action.as_deref(), Some("mission attempt"));
+        assert!(w.in_play_only);
+        assert_eq!(w.first_attempt, Some(Whose::Yours));
+        // A sentence saying when the card is used is a window from anywhere.
+        let used = one(
+            "Plays on table. May be used during battle to draw a card.",
+            CardType::Event,
+        );
+        assert!(used.windows.iter().all(|w| !w.in_play_only));
     }
 }

@@ -12,7 +12,7 @@
 use super::clause;
 use super::grammar;
 use super::lexicon::{DilemmaWords, Lexicon};
-use crate::engine::requirements::{self, Requirement};
+use crate::engine::requirements::{self, Requirement, Setting};
 use serde::Serialize;
 
 /// A compiled dilemma.
@@ -58,6 +58,10 @@ pub struct CompiledDilemma {
     /// Remarks without effect of their own ("(but Away Team may escape using
     /// {Emergency Transporter Armbands})").
     pub notes: Vec<String>,
+    /// The half being read: "Space mission: ..." / "Planet mission: ..."
+    /// (a sentence whose conditions and effects apply only there).
+    #[serde(skip)]
+    half: Option<Setting>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
@@ -93,6 +97,10 @@ pub struct DilemmaEffect {
     /// only when this holds in the group.
     pub when: Option<Requirement>,
     pub victims: Victims,
+    /// "Planet mission: kills entire Away Team": the effect happens only
+    /// where the dilemma is encountered so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<Setting>,
 }
 
 /// Who an effect reaches.
@@ -229,6 +237,9 @@ impl CompiledDilemma {
             // "(Unique.)": a remark, not an effect.
             return;
         }
+        if let Some((setting, rest)) = half(s, w) {
+            return self.read_half(setting, rest, w);
+        }
         if let Some((at, end)) = remark(s, &w.remarks) {
             self.notes.push(s[at..end].to_string());
             let rest = format!("{}{}", s[..at].trim_end(), &s[end..]);
@@ -290,13 +301,38 @@ impl CompiledDilemma {
         self.read_effect(s, w);
     }
 
-    /// Conditions read from a sentence. A second set ("Space mission: ...
-    /// unless SHIELDS>6. Planet mission: ... unless SCIENCE", a combo
-    /// dilemma's halves, "unless one of them has ...") is not joined to the
-    /// first: how the two combine is not read, so the conditions are unread.
+    /// "Space mission: ... unless SHIELDS>6 OR Music present": the
+    /// conditions and effects of the sentence apply only where the dilemma
+    /// is encountered so.
+    fn read_half(&mut self, setting: Setting, rest: &str, w: &DilemmaWords) {
+        let before = self.effects.len();
+        self.half = Some(setting);
+        self.read_sentence(rest, w);
+        self.half = None;
+        for e in &mut self.effects[before..] {
+            e.at = Some(setting);
+        }
+    }
+
+    /// Conditions read from a sentence. Two halves for planet and space
+    /// ("Space mission: ... unless SHIELDS>6. Planet mission: ... unless
+    /// SCIENCE and MEDICAL present") are alternatives, each met only where
+    /// the dilemma is encountered. Any other second set (a combo dilemma's
+    /// halves, "unless one of them has ...") is not joined to the first: how
+    /// the two combine is not read, so the conditions are unread.
     fn set_conditions(&mut self, req: Requirement, sentence: &str) {
+        let req = match self.half {
+            Some(setting) => Requirement::At {
+                setting,
+                req: Box::new(req),
+            },
+            None => req,
+        };
         match &self.conditions {
             None => self.conditions = Some(req),
+            Some(first) if other_halves(first, &req) => {
+                self.conditions = Some(Requirement::Any(vec![first.clone(), req]))
+            }
             Some(first) => {
                 self.unread_conditions = true;
                 self.unread.push(format!(
@@ -627,6 +663,7 @@ fn effects_of(clause_text: &str, w: &DilemmaWords) -> Result<Vec<DilemmaEffect>,
         out.push(DilemmaEffect {
             verb,
             when: None,
+            at: None,
             victims: victims(&part, w).map_err(|e| format!("{} ({e})", clause_text.trim()))?,
         });
     }
@@ -947,6 +984,23 @@ fn remark(s: &str, openings: &[String]) -> Option<(usize, usize)> {
 
 /// The rest of `s` after the longest phrase it opens with (any case, at a
 /// word boundary).
+/// "Space mission: ...", "Planet mission: ...": the setting a sentence's
+/// half applies to, and the rest of it (the lexicon's `halves`).
+fn half<'a>(s: &'a str, w: &DilemmaWords) -> Option<(Setting, &'a str)> {
+    w.halves.iter().find_map(|h| {
+        let rest = opening(s, std::slice::from_ref(&h.label))?;
+        Some((Setting::from_icon(&h.icon)?, rest))
+    })
+}
+
+/// Conditions of two halves for different settings.
+fn other_halves(first: &Requirement, second: &Requirement) -> bool {
+    matches!(
+        (first, second),
+        (Requirement::At { setting: a, .. }, Requirement::At { setting: b, .. }) if a != b
+    )
+}
+
 fn opening<'a>(s: &'a str, phrases: &[String]) -> Option<&'a str> {
     phrases
         .iter()
@@ -1150,9 +1204,10 @@ mod tests {
 
     #[test]
     fn a_second_set_of_conditions_is_not_read_over_the_first() {
+        // (halves for space and planet are alternatives: see below)
         let d = compile_dilemma(
-            "Entity",
-            "Space mission: kills all life on ship unless SHIELDS>6 OR Music aboard. Planet mission: kills entire Away Team unless SCIENCE and MEDICAL present.",
+            "Vipers",
+            "Damages ship unless ENGINEER + Navigation x2 present. Even if not damaged, crew stopped unless SCIENCE, OFFICER and Astrophysics present.",
         );
         assert!(d.unread_conditions);
         assert!(
@@ -1209,5 +1264,26 @@ mod tests {
             "Kills one of them (random selection) unless their combined STRENGTH>16.",
         );
         assert_eq!(d.of_victims, None);
+    }
+
+    #[test]
+    fn halves_for_space_and_planet_are_alternatives_each_where_it_applies() {
+        let d = compile_dilemma(
+            "Entity",
+            "Space mission: kills all life on ship unless SHIELDS>6 OR Music aboard. Planet mission: kills entire Away Team unless SCIENCE and MEDICAL present. Discard dilemma.",
+        );
+        assert!(!d.unread_conditions, "{:?}", d.unread);
+        assert_eq!(
+            d.conditions.map(|c| c.to_string()).as_deref(),
+            Some("(SHIELDS>6 OR Music) (at [S]) OR (SCIENCE + MEDICAL) (at [P])")
+        );
+        let at: Vec<Option<Setting>> = d.effects.iter().map(|e| e.at).collect();
+        assert_eq!(at, vec![Some(Setting::Space), Some(Setting::Planet)]);
+        // two sets of conditions not labelled by setting still do not read
+        let d = compile_dilemma(
+            "Vipers",
+            "Crew stopped unless ENGINEER present. Even if not damaged, crew stopped unless SCIENCE present.",
+        );
+        assert!(d.unread_conditions);
     }
 }

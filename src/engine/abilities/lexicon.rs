@@ -26,6 +26,10 @@ pub struct TimingPhrase {
     /// or "resolved": "when you complete a mission" follows the completion).
     #[serde(default)]
     pub step: Option<String>,
+    /// The phrase names only the start- or end-of-turn segment a card in
+    /// play acts in ("at end of your next turn"), never when it is played.
+    #[serde(default)]
+    pub segment_only: bool,
 }
 
 /// A phrase limiting what may nullify a card.
@@ -171,6 +175,14 @@ pub struct Lexicon {
     /// {2154 Vulcan}").
     #[serde(default)]
     pub movement: MovementWords,
+    /// Words opening a condition on the player's score ("you have" at
+    /// least 50 points).
+    #[serde(default)]
+    pub player_points: Vec<String>,
+    /// What a computed threshold's X counts ("number of other missions in
+    /// this region").
+    #[serde(default)]
+    pub quantity: Vec<QuantityWords>,
     /// Kinds of card read from title, lore or class.
     #[serde(default)]
     pub classification: Vec<Classification>,
@@ -200,6 +212,22 @@ pub struct HologramWords {
 pub struct FirstAttemptWords {
     pub of_mission: Vec<String>,
     pub yours: Vec<String>,
+}
+
+/// The opening of a dilemma's half and the mission icon of its setting.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HalfWords {
+    pub label: String,
+    pub icon: String,
+}
+
+/// A quantity a threshold's X counts and the words naming it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuantityWords {
+    pub kind: crate::engine::requirements::threshold::Quantity,
+    pub phrases: Vec<String>,
 }
 
 /// The words of a movement a card allows (`[movement]`; read by
@@ -320,6 +348,10 @@ pub struct ReportingWords {
 pub struct DilemmaWords {
     /// Sentence openings that state conditions ("To get past requires").
     pub conditions: Vec<String>,
+    /// Sentence openings naming the setting a half applies to ("Space
+    /// mission:").
+    #[serde(default)]
+    pub halves: Vec<HalfWords>,
     /// Words that state conditions inside a sentence ("unless").
     pub condition_words: Vec<String>,
     /// Words after a requirement saying where it is met ("present", "aboard").

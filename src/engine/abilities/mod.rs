@@ -9,11 +9,11 @@
 //! visible, counted exception. [`coverage_report`] measures how much of the
 //! card pool compiles.
 
-pub mod allowance;
 pub mod clause;
 pub mod continuous;
 pub mod coverage;
 pub mod dilemma;
+pub mod encounter_permits;
 pub mod grammar;
 pub mod hologram;
 pub mod immunity;
@@ -181,6 +181,12 @@ pub struct Timing {
     /// attempt there ("your first mission attempt here").
     #[serde(default)]
     pub first_attempt: Option<continuous::Whose>,
+    /// A window of a card placed first, opened by a sentence that begins
+    /// with its timing clause ("Plays on your [P] mission. At the start of
+    /// your first mission attempt here, you may ..."): it answers the action
+    /// only while the card is in play.
+    #[serde(default)]
+    pub in_play_only: bool,
 }
 
 impl Timing {
@@ -207,6 +213,7 @@ impl Timing {
             in_play_segment: None,
             mandatory: false,
             first_attempt: None,
+            in_play_only: false,
         }
     }
 }

@@ -121,7 +121,14 @@ impl<'a> Response<'a> {
         (player, among): (Option<&str>, Option<&Participants>),
         db: &CardDb,
     ) -> Self {
-        let compiled = response::compiled_using(responder, function);
+        let mut compiled = response::compiled_using(responder, function);
+        // What a card placed first does in play answers only while it is.
+        let in_play = among.and_then(Participants::responder_in_play);
+        if in_play != Some(true) {
+            for a in &mut compiled.abilities {
+                a.windows.retain(|w| !w.in_play_only);
+            }
+        }
         let findings = relate_among(action, &compiled, (player, among), db);
         Response {
             action,
@@ -266,19 +273,30 @@ pub fn response_rules<'a>() -> [Rule<Response<'a>>; 13] {
     ]
 }
 
-/// A cancelled action will not have its result: nothing is left for a
-/// response to modify, cancel, nullify or prevent (a card that suspends
-/// play still may interrupt, related or not).
+/// A cancelled action will not have its result ("cancel"), and responses
+/// are made "after an action has been initiated and before its results
+/// begin" ("actions – step 2: responses"). No entry says whether a card
+/// relating to the action may still respond once it is cancelled, so such
+/// a card is left undecided (rulings/AUDIT.md); an unrelated card is no
+/// response either way, and a card that suspends play may interrupt any
+/// action.
 fn cancelled(r: &Response, reasons: &mut Vec<Reason>) -> Ruling {
-    if !r.action.cancelled || suspending(&r.compiled).is_some() {
+    let relates = r.findings.related.is_some();
+    if !r.action.cancelled || !relates || suspending(&r.compiled).is_some() {
         return Ruling::Next;
     }
-    reasons.push(reason(
-        "a valid response must specifically relate to (modify, cancel, nullify or prevent) the action",
-        RESPONSES,
-    ));
-    Ruling::No(format!(
-        "the {} was cancelled: it is prevented from having its result, so {} has nothing left to relate to",
+    reasons.extend([
+        reason(
+            "cancelling an action prevents it from having its result; any costs paid remain paid",
+            CANCEL,
+        ),
+        reason(
+            "responses are made after an action has been initiated and before its results begin, and must specifically relate to (modify, cancel, nullify or prevent) it",
+            RESPONSES,
+        ),
+    ]);
+    Ruling::Undecided(format!(
+        "the {} was already cancelled and {} relates to it: no Glossary or Current Rulings entry says whether a cancelled action may still be responded to",
         r.action.kind,
         r.title()
     ))
@@ -1762,7 +1780,7 @@ mod tests {
     }
 
     #[test]
-    fn a_cancelled_action_has_no_result_left_to_respond_to() {
+    fn whether_a_cancelled_action_may_be_responded_to_is_left_open() {
         let sanctuary = card(
             "Sanctuary",
             CardType::Interrupt,
@@ -1774,7 +1792,16 @@ mod tests {
             Ruling::Next
         ));
         b.cancelled = true;
-        assert!(is_no(&on_response(cancelled, &sanctuary, &b, vec![])));
+        assert!(matches!(
+            on_response(cancelled, &sanctuary, &b, vec![]),
+            Ruling::Undecided(_)
+        ));
+        // An unrelated card is left to the rules that refuse it.
+        let plain = card("Plain", CardType::Interrupt, "Draw one card.");
+        assert!(matches!(
+            on_response(cancelled, &plain, &b, vec![]),
+            Ruling::Next
+        ));
     }
 
     #[test]

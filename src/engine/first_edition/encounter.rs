@@ -14,6 +14,7 @@ use crate::engine::abilities::dilemma::{
     Selection,
 };
 use crate::engine::action::{Action, Step};
+use crate::engine::requirements::threshold::GameFacts;
 use crate::engine::requirements::{self, Attribute, Encounter, Requirement, Setting};
 use crate::engine::ruleset::{Event, EventKind};
 use crate::engine::state::{Attr, GameState, PieceId, Place};
@@ -61,8 +62,38 @@ impl Facing {
                     .location
                     .and_then(|l| state.locations.get(l))
                     .map(|l| &l.mission),
+                game: self.game_facts(state),
             },
         )
+    }
+
+    /// What a computed threshold reads of the game here: the other missions
+    /// in the region of the mission where the group stands (none outside a
+    /// region).
+    fn game_facts(&self, state: &GameState) -> GameFacts {
+        // A location the state does not hold (a bare test fixture) is in no region.
+        let region = |l: usize| {
+            state
+                .locations
+                .get(l)
+                .and_then(|loc| loc.mission.region.clone())
+                .filter(|r| !r.is_empty())
+        };
+        let others = self.location.map(|here| match region(here) {
+            None => 0,
+            Some(r) => (0..state.locations.len())
+                .filter(|&l| l != here && region(l).is_some_and(|o| o.eq_ignore_ascii_case(&r)))
+                .count() as i32,
+        });
+        let player = self
+            .group
+            .first()
+            .map(|&p| state.pieces[p].controller.clone());
+        GameFacts {
+            other_missions_in_region: others,
+            player_points: player
+                .map(|p| super::winning::Score::of(state, &p, &mut Vec::new()).total()),
+        }
     }
 
     fn meets(&self, state: &GameState, req: &Requirement, members: &[usize]) -> bool {
@@ -552,6 +583,12 @@ fn apply_effect(
     f: &Facing,
     ship: Option<usize>,
 ) -> Vec<Event> {
+    // "Planet mission: kills entire Away Team": not in space.
+    if let (Some(only), Some(here)) = (e.at, f.setting) {
+        if only != here {
+            return Vec::new();
+        }
+    }
     if let Some(when) = &e.when {
         if !f.meets(state, when, &f.group) {
             return vec![fact(

@@ -130,7 +130,7 @@ fn collect(req: &Requirement, group: &[&Card], out: &mut Vec<Ground>) {
         | Requirement::Absent(r)
         | Requirement::OnShip(r) => collect(r, group, out),
         Requirement::Family { .. } => push(out, Ground::Family),
-        Requirement::Total { .. } => push(out, Ground::Total),
+        Requirement::Total { .. } | Requirement::Computed { .. } => push(out, Ground::Total),
         Requirement::Skill { name, count } => {
             if *count > 1.0 {
                 push(out, Ground::Multiples);
@@ -145,6 +145,7 @@ fn collect(req: &Requirement, group: &[&Card], out: &mut Vec<Ground>) {
         Requirement::Personnel(_)
         | Requirement::Icon(_)
         | Requirement::GroupSize { .. }
+        | Requirement::PlayerPoints { .. }
         | Requirement::Lore { .. }
         | Requirement::Cards { .. } => {}
     }

@@ -13,12 +13,15 @@ use daystrom::engine::requirements;
 /// requirements (Nebula, Space).
 const MISSIONS_UNREAD: usize = 15;
 /// Dilemmas whose conditions the compiler cannot read (`unread_conditions`):
-/// thresholds computed from the game ("CUNNING>X, where X = ..."), the
-/// player's score or past ("unless you have at least 50 points"), two sets
-/// of conditions whose combination is not read. ("Kills one of them ...
-/// unless their combined STRENGTH>16" reads: "their" are the victims of the
-/// sentence before.)
-const DILEMMAS_UNREAD: usize = 38;
+/// thresholds computed from a quantity the lexicon does not name ("CUNNING>X,
+/// where X = number of cards in your hand"), the player's past ("unless you
+/// began mission attempt with at least six personnel"), two sets of
+/// conditions whose combination is not read (halves labelled "Space
+/// mission:" / "Planet mission:" read as alternatives). (Read now: "other missions in
+/// this region", the player's score - "unless you have at least 50
+/// points" -, and "unless their combined STRENGTH>16" about the victims of
+/// the sentence before.)
+const DILEMMAS_UNREAD: usize = 34;
 
 fn first_edition(t: CardType) -> impl Iterator<Item = &'static Card> {
     let db = crate::support::cards();
