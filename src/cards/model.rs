@@ -382,6 +382,14 @@ impl Card {
         self.bears("hologram")
     }
 
+    /// Whether the card's classification is ANIMAL (Glossary "ANIMAL"): an
+    /// ANIMAL may not attempt a mission alone, and Borg do not assimilate one.
+    pub fn is_animal(&self) -> bool {
+        self.class
+            .as_deref()
+            .is_some_and(|c| c.eq_ignore_ascii_case("ANIMAL"))
+    }
+
     /// Whether the card bears the icon `spelling` names in
     /// `glossary/icons.toml`: printed, or as the characteristic the icon's
     /// row says stands for it on cards printed without it.

@@ -117,3 +117,17 @@ pub fn hologram_aboard(text: &str, characteristics: &[&str]) -> (GameState, usiz
     );
     (s, ship, h)
 }
+
+/// A card "worn" by (placed on) the hologram `h`, as Mobile Holo-Emitter's
+/// text says; its index.
+pub fn emitter_on(state: &mut GameState, h: usize) -> usize {
+    let owner = state.pieces[h].controller.clone();
+    piece(
+        state,
+        "emitter",
+        CardType::Equipment,
+        &owner,
+        Place::Aboard(h),
+        |c| c.text = "May be \"worn\" by (placed on) one of your [Holo] personnel.".into(),
+    )
+}

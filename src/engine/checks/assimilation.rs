@@ -85,8 +85,7 @@ fn not_hologram(t: &Target, _: &mut Vec<Reason>) -> Ruling {
 }
 
 fn not_animal(t: &Target, _: &mut Vec<Reason>) -> Ruling {
-    let class = t.state.pieces[t.card].card.class.as_deref();
-    if !class.is_some_and(|c| c.eq_ignore_ascii_case("ANIMAL")) {
+    if !t.state.pieces[t.card].card.is_animal() {
         return Ruling::Next;
     }
     Ruling::No(format!(

@@ -411,13 +411,7 @@ fn opponents_mission(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
 
 /// ANIMALs may not attempt missions alone (Glossary "ANIMAL").
 fn not_animals_alone(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
-    let animal = |p: &usize| {
-        a.state.pieces[*p]
-            .card
-            .class
-            .as_deref()
-            .is_some_and(|c| c.eq_ignore_ascii_case("ANIMAL"))
-    };
+    let animal = |p: &usize| a.state.pieces[*p].card.is_animal();
     let able = a.able();
     if !able.is_empty() && able.iter().all(animal) {
         return Ruling::No(

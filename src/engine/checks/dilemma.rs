@@ -7,6 +7,7 @@
 use super::{fact, undecided};
 use crate::cards::model::CardType;
 use crate::engine::abilities::{clause, grammar};
+use crate::engine::first_edition::attempt::Groups;
 use crate::engine::question::{DilemmaQuestion as Question, Party};
 use crate::engine::ruleset::{self, Event, EventKind, GameAction};
 use crate::engine::state::{GameState, PieceId, Purpose};
@@ -29,6 +30,26 @@ fn facing_group(q: &Question, state: &GameState) -> Vec<usize> {
     super::attempt::group(&by_only, state)
 }
 
+/// At a dual-icon mission attempted by a crew and an Away Team together,
+/// the two groups and the one the dilemma faces: "Space dilemmas affect the
+/// ship and crew. Planet dilemmas affect the Away Team." A Space/Planet
+/// dilemma faces the group the player chose (`selected`: the ship or a
+/// member of the Away Team), else the choice is pending (Glossary
+/// "dual-icon missions").
+fn dual_facing(q: &Question, state: &GameState, group: Vec<usize>) -> Facing {
+    let location = group.first().and_then(|&p| state.location_of(p));
+    let Some(groups) = location.and_then(|l| Groups::of(state, l, &group)) else {
+        return Ok((None, group));
+    };
+    let chosen = crate::engine::question::indices(&q.selected);
+    let facing = groups.facing(state, &q.dilemma, &chosen)?;
+    Ok((Some(groups), facing))
+}
+
+/// The dual-icon groups (if any) and the group facing the dilemma, or the
+/// choice still pending.
+type Facing = Result<(Option<Groups>, Vec<usize>), Box<Event>>;
+
 /// The ship a question's group is on or is, if any: among `by` when given
 /// (then `card` is only what a claim is about), else `card`.
 fn facing_ship(q: &Question, state: &GameState) -> Option<usize> {
@@ -45,7 +66,16 @@ fn facing_ship(q: &Question, state: &GameState) -> Option<usize> {
 /// `ask = "dilemma outcome"`.
 pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
     let d = &q.dilemma;
-    let group = facing_group(q, state);
+    // At a dual-icon mission one group faces the dilemma; a claim may be
+    // about either.
+    let whole = facing_group(q, state);
+    let (dual, group) = match dual_facing(q, state, whole.clone()) {
+        Ok(found) => found,
+        Err(pending) => {
+            let what = pending.reason.text.clone();
+            return undecided(what, vec![pending.reason], "dual-icon missions");
+        }
+    };
     // Only personnel able to take part face a dilemma ("stopped", disabled,
     // in stasis... are not affected).
     let able: Vec<usize> = group
@@ -55,7 +85,7 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
         .collect();
     let mut after = state.clone();
     after.selected = crate::engine::question::indices(&q.selected);
-    let events = ruleset::apply(
+    let mut events = ruleset::apply(
         &mut after,
         &GameAction::EncounterDilemma {
             dilemma: Box::new(d.clone()),
@@ -63,6 +93,9 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
             ship: facing_ship(q, state),
         },
     );
+    if let Some(groups) = &dual {
+        events.extend(groups.one_stopped_or_removed(&mut after));
+    }
     let reasons: Vec<Reason> = events.iter().map(|e| e.reason.clone()).collect();
     let is = q.is.as_deref().map(crate::repair::fold_for_match);
     match is.as_deref() {
@@ -76,12 +109,12 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
             let about = q.who.card().filter(|_| !q.who.by.is_empty());
             match (where_or_whether(claim), about) {
                 (_, Some(card)) if claim == "continues" => {
-                    continues(card, state, &group, &events, reasons)
+                    continues(card, state, &whole, &events, reasons)
                 }
                 (Some(kind), about) if about.is_none() || claim != "discarded" => {
                     whether(&events, reasons, kind)
                 }
-                _ => suffers(q, state, &group, &events, reasons, claim),
+                _ => suffers(q, state, &whole, &events, reasons, claim),
             }
         }
     }

@@ -276,14 +276,7 @@ mod tests {
         let (mut s, h, tuvok) = scene();
         s.pieces[0].card.characteristics.clear();
         assert_eq!(activate(&s, h, tuvok), VerdictValue::No);
-        fixture::piece(
-            &mut s,
-            "emitter",
-            CardType::Equipment,
-            "alice",
-            Place::Aboard(h),
-            |c| c.text = "May be \"worn\" by (placed on) one of your [Holo] personnel.".into(),
-        );
+        fixture::emitter_on(&mut s, h);
         assert_eq!(activate(&s, h, tuvok), VerdictValue::Yes);
     }
 }

@@ -107,14 +107,14 @@ pub const DUAL_CHOICE: &str = "apply to";
 
 /// A dual-icon mission's two groups: "both a crew on a ship in orbit and an
 /// Away Team on the planet".
-struct Groups {
+pub struct Groups {
     crew: Vec<usize>,
     away: Vec<usize>,
 }
 
 impl Groups {
     /// The groups of an attempt at a dual-icon mission, when it has both.
-    fn of(state: &GameState, location: usize, group: &[usize]) -> Option<Groups> {
+    pub fn of(state: &GameState, location: usize, group: &[usize]) -> Option<Groups> {
         let l = &state.locations[location];
         if !(l.is_planet() && l.is_space()) {
             return None;
@@ -128,7 +128,7 @@ impl Groups {
     /// Away Team. When a Space/Planet dilemma ... is encountered, the player
     /// attempting the mission chooses whether it applies to the crew or to
     /// the Away Team."
-    fn facing(
+    pub fn facing(
         &self,
         state: &GameState,
         dilemma: &Card,
@@ -163,7 +163,7 @@ impl Groups {
     /// "If either the crew or the Away Team is "stopped," disabled, killed,
     /// or otherwise removed, the attempt immediately ends. (If either group
     /// is "stopped," the other group is also "stopped.")"
-    fn one_stopped_or_removed(&self, state: &mut GameState) -> Vec<Event> {
+    pub fn one_stopped_or_removed(&self, state: &mut GameState) -> Vec<Event> {
         let sides = [
             (&self.crew, &self.away, "crew"),
             (&self.away, &self.crew, "Away Team"),

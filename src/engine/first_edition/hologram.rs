@@ -263,14 +263,7 @@ mod tests {
         let at = s.pieces[ship].at;
         fixture::piece(&mut s, "bob's", CardType::Ship, "bob", at, |_| ());
         assert!(deactivates_instead(&s, "capture", h).is_none());
-        fixture::piece(
-            &mut s,
-            "emitter",
-            CardType::Equipment,
-            "alice",
-            Place::Aboard(h),
-            |c| c.text = "May be \"worn\" by (placed on) one of your [Holo] personnel.".into(),
-        );
+        fixture::emitter_on(&mut s, h);
         assert!(deactivates_instead(&s, "relocate", h).is_none());
     }
 }
