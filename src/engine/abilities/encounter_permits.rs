@@ -28,8 +28,25 @@ pub struct EncounterAllowance {
     pub verb: String,
     /// The cards the action may take, when the sentence names them.
     pub cards: Option<Subject>,
+    /// The action the permitted effect performs, when it is one ("may beam
+    /// up Away Team" → "beam"; the lexicon's effect action).
+    pub action: Option<String>,
     /// The sentence, as printed (lower-cased).
     pub text: String,
+}
+
+impl EncounterAllowance {
+    /// True when this permission lets the encountering player (`yours`) or
+    /// the opponent take an act of the kind `act` ("beam", "move", "dock").
+    pub fn permits_act(&self, act: &str, yours: bool) -> bool {
+        let whose = (self.whose == Whose::Opponents) != yours;
+        let lx = Lexicon::get();
+        whose
+            && self
+                .action
+                .as_deref()
+                .is_some_and(|k| lx.kind_matches(k, act))
+    }
 }
 
 /// The actions `card`'s text (a dilemma's) permits during its encounter.
@@ -51,7 +68,9 @@ fn allowance(s: &[Token]) -> Option<EncounterAllowance> {
     let lx = Lexicon::get();
     let opponent = s[..at].iter().any(|t| lx.opponent_words.contains(&t.text));
     let (verb_at, effect) = analyse(s).effects.into_iter().find(|(i, _)| *i > at)?;
+    let action = lx.effect(&effect.verb).and_then(|e| e.action.clone());
     Some(EncounterAllowance {
+        action,
         whose: if opponent {
             Whose::Opponents
         } else {
@@ -103,6 +122,21 @@ mod tests {
             .traits
             .iter()
             .any(|t| t.descriptor == Descriptor::Word("borg".into())));
+    }
+
+    #[test]
+    fn a_dilemma_lets_the_encountering_player_beam_and_names_no_other_act() {
+        let a = encounter_allowances(&dilemma(
+            "Your Transporter Skill here with transporters may beam up Away Team. Otherwise, one personnel present (opponent's choice) is captured; others stopped.",
+        ));
+        assert_eq!(a.len(), 1, "{a:?}");
+        assert!(a[0].permits_act("beam", true), "{a:?}");
+        assert!(
+            !a[0].permits_act("beam", false),
+            "the opponent is not named"
+        );
+        assert!(!a[0].permits_act("walk", true), "walking is not named");
+        assert!(!a[0].permits_act("dock", true));
     }
 
     #[test]

@@ -10,6 +10,8 @@
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use crate::cards::model::{CardType, FacilityKind};
 use crate::cards::persona::{self, opposite, persons, PersonaId, Version};
+use crate::engine::abilities::encounter_permits::encounter_allowances;
+use crate::engine::abilities::lexicon::Lexicon;
 use crate::engine::action::{Phase, Step};
 use crate::engine::permissions;
 use crate::engine::question::{
@@ -142,6 +144,7 @@ fn delegated(q: &Question, state: &GameState) -> Option<Verdict> {
 
 const TURN: Entry = Entry::glossary("turn");
 const BATTLE: Entry = Entry::glossary("battle");
+const MISSION_ATTEMPT: Entry = Entry::glossary("mission attempt");
 const STASIS: Entry = Entry::glossary("stasis");
 const ACTIONS: Entry = Entry::glossary("actions");
 const REQUIRED: Entry = Entry::glossary("actions – required");
@@ -204,6 +207,11 @@ fn shared_rules<'a>(turn: Entry) -> Vec<Rule<Act<'a>>> {
     vec![
         rule("on your own turn", turn, own_turn),
         rule("no other action during a battle", BATTLE, battle_under_way),
+        rule(
+            "no other action during a mission attempt",
+            MISSION_ATTEMPT,
+            attempt_under_way,
+        ),
         rule("not in stasis", STASIS, stasis),
         rule("a card in play forbids it", ACTIONS, forbidden),
         rule(
@@ -278,6 +286,57 @@ fn battle_under_way(a: &Act, _: &mut Vec<Reason>) -> Ruling {
         "no other actions can occur during a battle unless they are a valid response or suspend play"
             .into(),
     )
+}
+
+/// A mission attempt, with its sub-actions of encountering dilemmas, is a
+/// single action interrupted only by valid responses or actions that suspend
+/// play (Glossary "mission attempt", "dilemma timing"); an act the encountered
+/// dilemma's own text permits is part of the encounter (Glossary "dilemma":
+/// "Each dilemma describes what happens when your crew or Away Team
+/// encounters it").
+fn attempt_under_way(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    let Some(action) = a.state.action.as_ref() else {
+        return Ruling::Next;
+    };
+    let lx = Lexicon::get();
+    let attempting = action.chain().any(|x| {
+        x.step != Step::Resolved
+            && ["mission attempt", "encounter dilemma"]
+                .iter()
+                .any(|k| lx.kind_matches(k, &x.kind))
+    });
+    if !attempting {
+        return Ruling::Next;
+    }
+    if let Some((dilemma, text)) = permitting_dilemma(a, action) {
+        reasons.push(Reason {
+            text: format!("the encountered dilemma {dilemma}'s own text permits it (\"{text}\")"),
+            citation: Some(Citation::glossary("dilemma")),
+        });
+        return Ruling::Next;
+    }
+    Ruling::No(format!(
+        "a mission attempt is under way: a single action which may not be interrupted except by valid responses or actions that suspend play, and no encountered dilemma's text permits the {}",
+        a.act()
+    ))
+}
+
+/// The dilemma under encounter whose text permits this act, with the
+/// sentence permitting it.
+fn permitting_dilemma(a: &Act, action: &crate::engine::action::Action) -> Option<(String, String)> {
+    let lx = Lexicon::get();
+    let yours = a.state.turn_player.eq_ignore_ascii_case(&a.player);
+    action
+        .chain()
+        .filter(|x| lx.kind_matches("encounter dilemma", &x.kind))
+        .filter_map(|x| a.state.find(x.card.as_deref()?))
+        .find_map(|d| {
+            let card = &a.state.pieces[d].card;
+            let al = encounter_allowances(card)
+                .into_iter()
+                .find(|al| al.permits_act(a.act(), yours))?;
+            Some((card.title.clone(), al.text))
+        })
 }
 
 fn stasis(a: &Act, _: &mut Vec<Reason>) -> Ruling {
@@ -1548,6 +1607,43 @@ mod tests {
         };
         assert!(refused(ruling(battle_under_way, BEAM_DOWN, battle)));
         assert_eq!(ruling(battle_under_way, BEAM_DOWN, |_, _| ()), Ruling::Next);
+    }
+
+    /// An encounter of a dilemma with `text` (turn player alice), inside a
+    /// mission attempt under way.
+    fn encounter(text: &'static str) -> impl FnOnce(&mut GameState, &mut Question) {
+        move |s: &mut GameState, _: &mut Question| {
+            piece(s, "dilemma", CardType::Dilemma, "bob", Place::Table, |c| {
+                c.text = text.into()
+            });
+            let attempt = crate::engine::action::Action {
+                kind: "mission attempt".into(),
+                ..Default::default()
+            };
+            s.action = Some(crate::engine::action::Action {
+                kind: "encounter dilemma".into(),
+                card: Some("dilemma".into()),
+                parent: Some(Box::new(attempt)),
+                ..Default::default()
+            });
+        }
+    }
+
+    #[test]
+    fn a_mission_attempt_admits_only_the_acts_its_dilemma_permits() {
+        const BEAMING: &str = "Your Transporter Skill here may beam up Away Team.";
+        const DOCK: (&str, usize, Option<Target>) = ("dock", 0, None);
+        assert!(refused(ruling(
+            attempt_under_way,
+            BEAM_DOWN,
+            encounter("All personnel are stopped.")
+        )));
+        assert_eq!(
+            ruling(attempt_under_way, BEAM_DOWN, encounter(BEAMING)),
+            Ruling::Next
+        );
+        assert!(refused(ruling(attempt_under_way, DOCK, encounter(BEAMING))));
+        assert_eq!(ruling(attempt_under_way, DOCK, |_, _| ()), Ruling::Next);
     }
 
     #[test]
