@@ -19,7 +19,7 @@ use super::lexicon::Lexicon;
 use crate::cards::model::{Card, CardType};
 
 /// An action a dilemma's text permits during its encounter.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct EncounterAllowance {
     /// `Yours`: the player encountering the dilemma; `Opponents`: the
     /// encountering player's opponent.
@@ -49,12 +49,19 @@ impl EncounterAllowance {
     }
 }
 
-/// The actions `card`'s text (a dilemma's) permits during its encounter.
+/// The actions `card`'s text (a dilemma's) permits during its encounter,
+/// as the compiler read them (`CompiledCard::encounter_allowances`).
 pub fn encounter_allowances(card: &Card) -> Vec<EncounterAllowance> {
-    if !matches!(card.card_type, CardType::Dilemma | CardType::QDilemma) {
+    super::compile(card).encounter_allowances
+}
+
+/// The actions a card of `card_type` with `text` (a dilemma's) permits
+/// during its encounter: read once, by the compiler.
+pub fn allowances_of(card_type: &CardType, text: &str) -> Vec<EncounterAllowance> {
+    if !matches!(card_type, CardType::Dilemma | CardType::QDilemma) {
         return Vec::new();
     }
-    let tokens = grammar::tokenize(&card.text);
+    let tokens = grammar::tokenize(text);
     grammar::sentences(&tokens)
         .into_iter()
         .filter(|(_, paren)| !paren)

@@ -359,6 +359,10 @@ pub struct CompiledCard {
     /// The groups it "does not work with" (its restriction box).
     #[serde(default)]
     pub does_not_work_with: Vec<restriction::Group>,
+    /// What its text (a dilemma's) permits during its encounter ("may beam
+    /// up Away Team", "Opponent may download ...").
+    #[serde(default)]
+    pub encounter_allowances: Vec<encounter_permits::EncounterAllowance>,
 }
 
 impl CompiledCard {
@@ -439,6 +443,7 @@ pub fn compile_text(title: &str, card_type: &CardType, text: &str) -> CompiledCa
         immunities: immunity::immunities(text),
         properties: properties(text),
         does_not_work_with: restriction::groups(text),
+        encounter_allowances: encounter_permits::allowances_of(card_type, text),
     }
 }
 

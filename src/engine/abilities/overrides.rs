@@ -140,6 +140,10 @@ impl OverrideCard {
             immunities: super::immunity::immunities(&card.text),
             properties: super::properties(&card.text),
             does_not_work_with: super::restriction::groups(&card.text),
+            encounter_allowances: super::encounter_permits::allowances_of(
+                &card.card_type,
+                &card.text,
+            ),
         }
     }
 }
