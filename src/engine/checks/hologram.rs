@@ -280,3 +280,22 @@ mod tests {
         assert_eq!(activate(&s, h, tuvok), VerdictValue::Yes);
     }
 }
+
+/// `outcome of = "aboard destroyed"`: `card` is aboard a ship or facility
+/// that is destroyed - `discarded` or `killed`.
+pub fn aboard_destroyed(q: &Question, state: &GameState) -> Verdict {
+    let Some(p) = q.who.first() else {
+        return super::undecided("`card` (a card aboard)", vec![], hologram::ENTRY);
+    };
+    match hologram::aboard_destroyed(state, p) {
+        Some((value, why)) => super::claim_citing(value.into(), &q.is, vec![why], vec![]),
+        None => super::undecided(
+            format!(
+                "{} is not aboard a ship or facility",
+                state.pieces[p].handle
+            ),
+            vec![],
+            hologram::ENTRY,
+        ),
+    }
+}

@@ -44,6 +44,7 @@ const OUTCOMES: &[(&str, Answer)] = &[
     ("hologram", super::hologram::standing),
     ("emitter removed", super::hologram::emitter_removed),
     ("must leave", super::hologram::must_leave),
+    ("aboard destroyed", super::hologram::aboard_destroyed),
     (
         "docked after reporting",
         super::report::docked_after_reporting,

@@ -199,6 +199,51 @@ pub fn must_leave(state: &GameState, h: usize) -> (&'static str, Reason) {
     }
 }
 
+/// What becomes of a card aboard a ship or facility when it is destroyed.
+/// A hologram is discarded, never deactivated ("If a ship or facility is
+/// destroyed, any holographic cards aboard are discarded": the hologram
+/// entry's own sentence for destruction outranks its general "would be
+/// killed ... deactivated"); other personnel aboard a facility are killed
+/// (Glossary "facility": "When a facility is destroyed, all personnel
+/// aboard ... are killed"); anything else goes with the destroyed card
+/// ("battle - ship": "Destroyed ships and facilities (and all cards aboard
+/// them) are discarded").
+pub fn aboard_destroyed(state: &GameState, p: usize) -> Option<(&'static str, Reason)> {
+    let host = host(state, p)?;
+    let (card, host_card) = (&state.pieces[p], &state.pieces[host].card);
+    let aboard = format!(
+        "{} aboard the destroyed {}",
+        card.handle, state.pieces[host].handle
+    );
+    let cited = |entry: &str, text: String| Reason {
+        text,
+        citation: Some(Citation::glossary(entry)),
+    };
+    Some(if card.card.is_hologram() {
+        ("discarded", reason(format!(
+            "{aboard} is holographic: holographic cards aboard a destroyed ship or facility are discarded (not deactivated)"
+        )))
+    } else if card.card.is_personnel() && host_card.card_type == CardType::Facility {
+        (
+            "killed",
+            cited(
+                "facility",
+                format!("{aboard}: all personnel aboard a destroyed facility are killed"),
+            ),
+        )
+    } else {
+        (
+            "discarded",
+            cited(
+                super::ship_battle::ENTRY,
+                format!(
+                    "{aboard}: a destroyed ship or facility and all cards aboard it are discarded"
+                ),
+            ),
+        )
+    })
+}
+
 /// A hologram a card would relocate or capture deactivates instead, unless
 /// it wears an Emitter: "If a dilemma (or other card ...) requires a
 /// hologram to leave a ship, facility, or planet with Holoprojectors,
