@@ -214,6 +214,25 @@ fn answer(
     super::claim(standing.name().into(), &q.is, vec![why], hologram::ENTRY)
 }
 
+/// `outcome of = "aboard destroyed"`: `card` is aboard a ship or facility
+/// that is destroyed - `discarded` or `killed`.
+pub fn aboard_destroyed(q: &Question, state: &GameState) -> Verdict {
+    let Some(p) = q.who.first() else {
+        return super::undecided("`card` (a card aboard)", vec![], hologram::ENTRY);
+    };
+    match hologram::aboard_destroyed(state, p) {
+        Some((value, why)) => super::claim_citing(value.into(), &q.is, vec![why], vec![]),
+        None => super::undecided(
+            format!(
+                "{} is not aboard a ship or facility",
+                state.pieces[p].handle
+            ),
+            vec![],
+            hologram::ENTRY,
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::cards::model::CardType;
@@ -279,23 +298,17 @@ mod tests {
         fixture::emitter_on(&mut s, h);
         assert_eq!(activate(&s, h, tuvok), VerdictValue::Yes);
     }
-}
 
-/// `outcome of = "aboard destroyed"`: `card` is aboard a ship or facility
-/// that is destroyed - `discarded` or `killed`.
-pub fn aboard_destroyed(q: &Question, state: &GameState) -> Verdict {
-    let Some(p) = q.who.first() else {
-        return super::undecided("`card` (a card aboard)", vec![], hologram::ENTRY);
-    };
-    match hologram::aboard_destroyed(state, p) {
-        Some((value, why)) => super::claim_citing(value.into(), &q.is, vec![why], vec![]),
-        None => super::undecided(
-            format!(
-                "{} is not aboard a ship or facility",
-                state.pieces[p].handle
-            ),
-            vec![],
-            hologram::ENTRY,
-        ),
+    #[test]
+    fn a_destroyed_ship_discards_its_hologram_and_a_facility_kills_its_personnel() {
+        use crate::engine::first_edition::hologram::aboard_destroyed;
+        let (mut s, h, tuvok) = scene();
+        assert_eq!(aboard_destroyed(&s, h).map(|a| a.0), Some("discarded"));
+        assert_eq!(aboard_destroyed(&s, tuvok).map(|a| a.0), Some("discarded"));
+        s.pieces[0].card.card_type = CardType::Facility;
+        assert_eq!(aboard_destroyed(&s, h).map(|a| a.0), Some("discarded"));
+        assert_eq!(aboard_destroyed(&s, tuvok).map(|a| a.0), Some("killed"));
+        s.pieces[tuvok].at = Place::Table;
+        assert!(aboard_destroyed(&s, tuvok).is_none(), "not aboard");
     }
 }
