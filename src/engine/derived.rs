@@ -573,11 +573,11 @@ fn set_value(state: &GameState, piece: usize, attr: Attr) -> Option<i32> {
     stacked(reaching)
         .applied
         .iter()
-        .filter_map(|a| match a.op {
+        .rev()
+        .find_map(|a| match a.op {
             ModOp::Set(n) => Some(n),
             _ => None,
         })
-        .last()
 }
 
 /// Every change to a piece's attributes and skills, as a verdict's reasons
