@@ -524,13 +524,8 @@ fn grant(skills: &mut Vec<Skill>, name: &str, levels: Option<f32>) {
 pub fn card(state: &GameState, piece: usize) -> Card {
     let mut card = state.pieces[piece].card.clone();
     card.affiliations = state.affiliations(piece);
-    let attrs: [Attr; 3] = if card.is_personnel() {
-        [Attr::Integrity, Attr::Cunning, Attr::Strength]
-    } else {
-        [Attr::Range, Attr::Weapons, Attr::Shields]
-    };
-    let boxes = [&mut card.int_rng, &mut card.cun_wpn, &mut card.str_shd];
-    for (b, attr) in boxes.into_iter().zip(attrs) {
+    let attrs = box_attrs(&card);
+    for (b, attr) in boxes(&mut card).into_iter().zip(attrs) {
         let v = attribute(state, piece, attr);
         if v.defined {
             *b = Some(Stat::Num(v.value));
@@ -538,6 +533,51 @@ pub fn card(state: &GameState, piece: usize) -> Card {
     }
     card.skills = skills(state, piece).0;
     card
+}
+
+/// The card as printed, for "printed" conditions: "if a card or rule
+/// changes an attribute to a specific value (rather than adding or
+/// subtracting), treat it as if the changed value were printed on the card"
+/// (Glossary "attribute modifiers"). A value a card sets replaces the box;
+/// added or multiplied modifiers are left out.
+pub fn printed_card(state: &GameState, piece: usize) -> Card {
+    let mut card = state.pieces[piece].card.clone();
+    let attrs = box_attrs(&card);
+    for (b, attr) in boxes(&mut card).into_iter().zip(attrs) {
+        if let Some(n) = set_value(state, piece, attr) {
+            *b = Some(Stat::Num(n));
+        }
+    }
+    card
+}
+
+/// The attribute each of a card's three boxes holds.
+fn box_attrs(card: &Card) -> [Attr; 3] {
+    if card.is_personnel() {
+        [Attr::Integrity, Attr::Cunning, Attr::Strength]
+    } else {
+        [Attr::Range, Attr::Weapons, Attr::Shields]
+    }
+}
+
+fn boxes(card: &mut Card) -> [&mut Option<Stat>; 3] {
+    [&mut card.int_rng, &mut card.cun_wpn, &mut card.str_shd]
+}
+
+/// The value a card in play sets `attr` of `piece` to, if any (the last
+/// set modifier that stacks; none for an undefined attribute).
+fn set_value(state: &GameState, piece: usize, attr: Attr) -> Option<i32> {
+    let card = &state.pieces[piece].card;
+    printed_value(attr.printed(card)).filter(|_| carries(card, attr))?;
+    let (reaching, _) = modifiers_on(state, piece, attr);
+    stacked(reaching)
+        .applied
+        .iter()
+        .rev()
+        .find_map(|a| match a.op {
+            ModOp::Set(n) => Some(n),
+            _ => None,
+        })
 }
 
 /// Every change to a piece's attributes and skills, as a verdict's reasons
@@ -574,4 +614,40 @@ pub fn read(state: &GameState, piece: usize, attr: Attr, reasons: &mut Vec<Reaso
             .map(|c| c.reason(&state.pieces[piece].handle)),
     );
     v.value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::fixture;
+    use crate::engine::state::Place;
+
+    #[test]
+    fn a_set_value_is_printed_an_added_one_is_not() {
+        let mut s = fixture::table();
+        let at = Place::Planet(fixture::location(&mut s, "Alpha"));
+        let person = fixture::piece(&mut s, "p", CardType::Personnel, "alice", at, |c| {
+            c.int_rng = Some(Stat::Num(8));
+            c.cun_wpn = Some(Stat::Num(8));
+            c.str_shd = Some(Stat::Num(8));
+        });
+        assert_eq!(printed_card(&s, person).int_rng, Some(Stat::Num(8)));
+        fixture::piece(
+            &mut s,
+            "f",
+            CardType::Dilemma,
+            "bob",
+            Place::Aboard(person),
+            |c| {
+                c.text = "One personnel present now becomes Non-Aligned with attributes of 3-3-3."
+                    .into();
+            },
+        );
+        assert_eq!(printed_card(&s, person).int_rng, Some(Stat::Num(3)));
+        fixture::piece(&mut s, "e", CardType::Equipment, "alice", at, |c| {
+            c.text = "Each of your personnel present is INTEGRITY +2.".into();
+        });
+        assert_eq!(attribute(&s, person, Attr::Integrity).value, 5);
+        assert_eq!(printed_card(&s, person).int_rng, Some(Stat::Num(3)));
+    }
 }

@@ -236,7 +236,7 @@ pub enum Requirement {
         right: String,
     },
     /// "with printed INTEGRITY>7": met by the values printed on the card,
-    /// not as modified.
+    /// or set by a card (treated as printed), not as added to.
     Printed(Box<Requirement>),
     /// "you have at least 50 points": the score of the player whose group
     /// faces it.
@@ -2049,7 +2049,8 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
             unmet_unless(held, req, format!("{l} {left}, {r} {right}"))
         }
         Requirement::Printed(inner) => {
-            // each member as printed (its card before any modifier)
+            // each member as printed: its card before any modifier but a
+            // value a card sets (Glossary "attribute modifiers")
             let printed: Vec<&Card> = group
                 .iter()
                 .map(|c| {

@@ -17,7 +17,8 @@ fn is_borg_affiliation(c: &Card) -> bool {
     ) && c.affiliations.iter().any(|a| a == "Borg")
 }
 
-fn is_borg_use_only(c: &Card) -> bool {
+/// A card bearing the Borg Use Only icon (Glossary "Borg Use Only icon").
+pub(crate) fn is_borg_use_only(c: &Card) -> bool {
     c.has_icon("BO") || c.has_icon("Borg Use Only")
 }
 

@@ -51,7 +51,11 @@ impl Facing {
         let crew_refs: Vec<&Card> = crew.iter().collect();
         let cards: Vec<Card> = self.cards.iter().map(|&p| state.card_in_play(p)).collect();
         let card_refs: Vec<&Card> = cards.iter().collect();
-        let printed: Vec<&Card> = members.iter().map(|&p| &state.pieces[p].card).collect();
+        let printed: Vec<Card> = members
+            .iter()
+            .map(|&p| crate::engine::derived::printed_card(state, p))
+            .collect();
+        let printed: Vec<&Card> = printed.iter().collect();
         requirements::evaluate_in(
             req,
             &Encounter {

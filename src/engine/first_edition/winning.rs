@@ -6,6 +6,8 @@
 //! scouted in the required quadrant: `[winning]` of
 //! glossary/affiliations.toml), and who has won.
 
+use crate::cards::model::Card;
+use crate::engine::checks::deck::is_borg_use_only;
 use crate::engine::ruleset::{Event, EventKind};
 use crate::engine::state::{Format, GameState};
 use crate::engine::verdict::{Citation, Reason};
@@ -59,6 +61,9 @@ impl Score {
             .filter(|l| same(l.solved_by.as_deref(), player))
         {
             let points = l.mission.points.as_ref().and_then(|p| p.num()).unwrap_or(0);
+            if !borg_may_score(state, player, &l.mission, reasons) {
+                continue;
+            }
             reasons.push(glossary(
                 format!("solved {}: {points} points", l.name),
                 "points",
@@ -194,6 +199,9 @@ fn contributed(state: &GameState, player: &str, reasons: &mut Vec<Reason>) -> i3
         .filter(|c| same(Some(&c.player), player))
     {
         let granting = state.pieces[c.card].card.title.as_str();
+        if !borg_may_score(state, player, &state.pieces[c.card].card, reasons) {
+            continue;
+        }
         for &p in &c.by {
             let card = &state.pieces[p].card;
             let key = (granting, card.title.as_str(), card.text.as_str());
@@ -215,6 +223,36 @@ fn contributed(state: &GameState, player: &str, reasons: &mut Vec<Reason>) -> i3
         }
     }
     total
+}
+
+/// The Glossary entry stating what a Borg player scores.
+const BORG: &str = "Borg";
+
+/// "A Borg player scores points, both positive and negative, only from
+/// Borg-use-only cards and cards which specify that they affect Borg. When
+/// you or your Borg are confronted with any other card which is
+/// point-related, play out the card but ignore the points" (Glossary "Borg",
+/// "Scoring points"; rulebook "LEAVING PLAY" says the same). Whether
+/// `player` scores the points `card` offers: always for a player not playing
+/// Borg; for a Borg player only from a Borg-use-only card.
+fn borg_may_score(state: &GameState, player: &str, card: &Card, reasons: &mut Vec<Reason>) -> bool {
+    if !plays_borg(state, player) {
+        return true;
+    }
+    let scores = is_borg_use_only(card);
+    let text = if scores {
+        format!(
+            "{player} is playing Borg and {} is a Borg-use-only card: its points are scored",
+            card.title
+        )
+    } else {
+        format!(
+            "{player} is playing Borg and {} is not a Borg-use-only card: a Borg player scores points only from Borg-use-only cards and cards which specify that they affect Borg, its points are ignored",
+            card.title
+        )
+    };
+    reasons.push(glossary(text, BORG));
+    scores
 }
 
 fn same(a: Option<&str>, player: &str) -> bool {
@@ -574,6 +612,37 @@ mod tests {
             "a different card counts"
         );
         assert_eq!(Score::of(&s, "bob", &mut r).bonus, 0);
+    }
+
+    #[test]
+    fn a_borg_player_scores_only_from_borg_use_only_cards() {
+        use crate::engine::fixture;
+        use crate::engine::state::{Contribution, Place};
+        let mut s = GameState {
+            locations: vec![mission("Alpha", 30, Some("alice"))],
+            ..GameState::default()
+        };
+        let mut r = Vec::new();
+        assert_eq!(Score::of(&s, "alice", &mut r).non_bonus, 30, "not Borg");
+        s.playing_borg = vec!["alice".into()];
+        assert_eq!(Score::of(&s, "alice", &mut r).non_bonus, 0);
+        let at = Place::Space(fixture::location(&mut s, "Alpha"));
+        let grant = |s: &mut GameState, icons: Vec<String>| {
+            let card = fixture::piece(s, "g", CardType::Incident, "alice", at, |c| {
+                c.icons = icons;
+            });
+            let by = fixture::piece(s, "d", CardType::Personnel, "alice", at, |_| {});
+            Contribution {
+                card,
+                by: vec![by],
+                points: 5,
+                player: "alice".into(),
+            }
+        };
+        s.contributions = vec![grant(&mut s, vec![])];
+        assert_eq!(Score::of(&s, "alice", &mut r).bonus, 0);
+        s.contributions = vec![grant(&mut s, vec!["BO".into()])];
+        assert_eq!(Score::of(&s, "alice", &mut r).bonus, 5);
     }
 
     #[test]
