@@ -140,14 +140,25 @@ fn damage(state: &mut GameState, target: usize, fire: Fire) -> Vec<Event> {
         Fire::Miss => vec![],
         _ if !destroyed => vec![suffer(state, "damage", target, "RANGE 5, HULL -50%", ENTRY)],
         _ => {
-            let aboard = state.aboard(target);
+            // Each card aboard meets the fate the Glossary gives it (holograms
+            // discarded, personnel of a facility killed), read before the
+            // destruction moves the target.
+            let fates: Vec<_> = state
+                .aboard(target)
+                .into_iter()
+                .filter_map(|p| super::hologram::aboard_destroyed(state, p).map(|f| (p, f)))
+                .collect();
             let mut events = vec![suffer(state, "destroy", target, "HULL reduced to 0", ENTRY)];
-            for p in aboard {
+            for (p, (fate, reason)) in fates {
                 state.pieces[p].at = Place::Discard;
-                events.push(super::fact(
-                    EventKind::Discarded(p),
-                    format!("{} was aboard a destroyed card", state.pieces[p].handle),
-                ));
+                let kind = match fate {
+                    "killed" => EventKind::Affected {
+                        verb: "kill".into(),
+                        piece: p,
+                    },
+                    _ => EventKind::Discarded(p),
+                };
+                events.push(Event { kind, reason });
             }
             events
         }
@@ -238,6 +249,42 @@ mod tests {
             .any(|e| matches!(e.kind, EventKind::Fired { .. })));
         assert!(s.pieces[a].status.stopped && s.pieces[b].status.stopped);
         assert!(!s.pieces[idle].status.stopped && !s.pieces[b].status.damaged);
+    }
+
+    #[test]
+    fn cards_aboard_a_destroyed_card_meet_the_glossarys_fate() {
+        use crate::cards::model::CardType;
+        use crate::engine::fixture;
+        let (mut s, ship, doc) = fixture::hologram_aboard("Holodeck", &["Holodeck"]);
+        let crew = fixture::personnel(&mut s, "crew", "alice", Place::Aboard(ship), &[]);
+        let outpost = fixture::piece(
+            &mut s,
+            "post",
+            CardType::Facility,
+            "alice",
+            Place::Space(0),
+            |_| {},
+        );
+        let staff = fixture::personnel(&mut s, "staff", "alice", Place::Aboard(outpost), &[]);
+        let fate = |events: &[Event], p: usize| {
+            events.iter().find_map(|e| match &e.kind {
+                EventKind::Discarded(q) if *q == p => Some("discarded".to_string()),
+                EventKind::Affected { verb, piece } if *piece == p => Some(verb.clone()),
+                _ => None,
+            })
+        };
+        s.pieces[ship].status.damaged = true;
+        let events = damage(&mut s, ship, Fire::Hit);
+        // A hologram is discarded, never deactivated; any card aboard a ship too.
+        assert_eq!(fate(&events, doc).as_deref(), Some("discarded"));
+        assert_eq!(fate(&events, crew).as_deref(), Some("discarded"));
+        assert!(!s.pieces[doc].status.deactivated);
+        let events = damage(&mut s, outpost, Fire::DirectHit);
+        // Personnel aboard a destroyed facility are killed.
+        assert_eq!(fate(&events, staff).as_deref(), Some("kill"));
+        assert_eq!(s.pieces[staff].at, Place::Discard);
+        // A miss destroys nothing.
+        assert!(damage(&mut s, ship, Fire::Miss).is_empty());
     }
 
     #[test]
