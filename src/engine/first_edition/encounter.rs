@@ -684,7 +684,7 @@ fn hit_ship(state: &mut GameState, verb: &str, s: usize, why: &str) -> Vec<Event
         let why = format!("{why} (rotation damage: RANGE 5, HULL -50%)");
         return vec![suffer(state, verb, s, &why, RESOLUTION)];
     }
-    let aboard = state.aboard(s);
+    let fates = super::hologram::fates_aboard(state, s);
     let mut events = vec![if again {
         let why = format!(
             "{why}: damaged again before it is repaired, the further HULL -50% destroys it"
@@ -693,13 +693,7 @@ fn hit_ship(state: &mut GameState, verb: &str, s: usize, why: &str) -> Vec<Event
     } else {
         suffer(state, "destroy", s, why, RESOLUTION)
     }];
-    for p in aboard {
-        state.pieces[p].at = Place::Discard;
-        events.push(fact(
-            EventKind::Discarded(p),
-            format!("{} was aboard a destroyed card", state.pieces[p].handle),
-        ));
-    }
+    events.extend(super::hologram::apply_fates(state, fates));
     events
 }
 

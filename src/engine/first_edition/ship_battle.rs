@@ -5,7 +5,7 @@
 use super::{event, suffer};
 use crate::engine::derived;
 use crate::engine::ruleset::{Engagement, Event, EventKind};
-use crate::engine::state::{Attr, GameState, Place};
+use crate::engine::state::{Attr, GameState};
 use crate::engine::verdict::Reason;
 
 pub const ENTRY: &str = "battle - ship";
@@ -140,26 +140,9 @@ fn damage(state: &mut GameState, target: usize, fire: Fire) -> Vec<Event> {
         Fire::Miss => vec![],
         _ if !destroyed => vec![suffer(state, "damage", target, "RANGE 5, HULL -50%", ENTRY)],
         _ => {
-            // Each card aboard meets the fate the Glossary gives it (holograms
-            // discarded, personnel of a facility killed), read before the
-            // destruction moves the target.
-            let fates: Vec<_> = state
-                .aboard(target)
-                .into_iter()
-                .filter_map(|p| super::hologram::aboard_destroyed(state, p).map(|f| (p, f)))
-                .collect();
+            let fates = super::hologram::fates_aboard(state, target);
             let mut events = vec![suffer(state, "destroy", target, "HULL reduced to 0", ENTRY)];
-            for (p, (fate, reason)) in fates {
-                state.pieces[p].at = Place::Discard;
-                let kind = match fate {
-                    "killed" => EventKind::Affected {
-                        verb: "kill".into(),
-                        piece: p,
-                    },
-                    _ => EventKind::Discarded(p),
-                };
-                events.push(Event { kind, reason });
-            }
+            events.extend(super::hologram::apply_fates(state, fates));
             events
         }
     }
@@ -255,6 +238,7 @@ mod tests {
     fn cards_aboard_a_destroyed_card_meet_the_glossarys_fate() {
         use crate::cards::model::CardType;
         use crate::engine::fixture;
+        use crate::engine::state::Place;
         let (mut s, ship, doc) = fixture::hologram_aboard("Holodeck", &["Holodeck"]);
         let crew = fixture::personnel(&mut s, "crew", "alice", Place::Aboard(ship), &[]);
         let outpost = fixture::piece(
