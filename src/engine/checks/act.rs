@@ -7,6 +7,7 @@
 //! Acts that are question kinds of their own (attempt, attack, move, report)
 //! are answered by that kind's rules.
 
+use super::because;
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use crate::cards::model::{CardType, FacilityKind};
 use crate::cards::persona::{self, opposite, persons, PersonaId, Version};
@@ -309,10 +310,10 @@ fn attempt_under_way(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
         return Ruling::Next;
     }
     if let Some((dilemma, text)) = permitting_dilemma(a, action) {
-        reasons.push(Reason {
-            text: format!("the encountered dilemma {dilemma}'s own text permits it (\"{text}\")"),
-            citation: Some(Citation::glossary("dilemma")),
-        });
+        reasons.push(because(
+            format!("the encountered dilemma {dilemma}'s own text permits it (\"{text}\")"),
+            "dilemma",
+        ));
         return Ruling::Next;
     }
     Ruling::No(format!(
@@ -1352,13 +1353,13 @@ fn probe_after_scouting(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
             l.name
         ));
     }
-    reasons.push(Reason {
-        text: format!(
+    reasons.push(because(
+        format!(
             "scouting {} was completed on an earlier turn: {handle} may be probed for",
             l.name
         ),
-        citation: Some(Citation::glossary("probing")),
-    });
+        "probing",
+    ));
     Ruling::Next
 }
 

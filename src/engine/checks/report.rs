@@ -10,7 +10,7 @@ use crate::cards::model::{CardType, FacilityKind};
 use crate::engine::action::Phase;
 use crate::engine::question::{OutcomeQuestion, ReportQuestion as Question};
 use crate::engine::state::{Format, GameState, Place, Request, Target};
-use crate::engine::verdict::{Citation, Reason, Verdict, VerdictValue};
+use crate::engine::verdict::{Reason, Verdict, VerdictValue};
 use crate::vocab::card_rulings::Aspect;
 use crate::vocab::vocabulary;
 
@@ -501,12 +501,10 @@ fn matching_download(r: &Report, reasons: &mut Vec<Reason>) -> Ruling {
         .iter()
         .any(|a| theirs.iter().any(|b| a.eq_ignore_ascii_case(b)))
     {
-        reasons.push(Reason {
-            text: format!(
-                "{by}'s download requires a matching affiliation: {card} matches {station}"
-            ),
-            citation: Some(Citation::glossary("matching affiliation")),
-        });
+        reasons.push(because(
+            format!("{by}'s download requires a matching affiliation: {card} matches {station}"),
+            "matching affiliation",
+        ));
         return Ruling::Next;
     }
     Ruling::No(format!(

@@ -9,7 +9,7 @@ use crate::cards::model::{CardType, FacilityKind};
 use crate::engine::abilities::hologram;
 use crate::engine::ruleset::{Event, EventKind};
 use crate::engine::state::{GameState, Place};
-use crate::engine::verdict::{Citation, Reason};
+use crate::engine::verdict::Reason;
 
 /// The Glossary entry on holograms.
 pub const ENTRY: &str = super::HOLOGRAMS;
@@ -37,10 +37,7 @@ impl Standing {
 }
 
 pub fn reason(text: String) -> Reason {
-    Reason {
-        text,
-        citation: Some(Citation::glossary(ENTRY)),
-    }
+    super::rule(text, ENTRY)
 }
 
 /// The card the hologram wears that frees it from Holodecks.
@@ -245,10 +242,7 @@ pub fn aboard_destroyed(state: &GameState, p: usize) -> Option<(&'static str, Re
         "{} aboard the destroyed {}",
         card.handle, state.pieces[host].handle
     );
-    let cited = |entry: &str, text: String| Reason {
-        text,
-        citation: Some(Citation::glossary(entry)),
-    };
+    let cited = |entry: &str, text: String| super::rule(text, entry);
     Some(if card.card.is_hologram() {
         ("discarded", reason(format!(
             "{aboard} is holographic: holographic cards aboard a destroyed ship or facility are discarded (not deactivated)"

@@ -12,15 +12,12 @@
 
 use super::winning::{first_to_reach, most_points, plays_borg, Score, Winner};
 use crate::engine::state::{GameState, Location};
-use crate::engine::verdict::{Citation, Reason};
+use crate::engine::verdict::Reason;
 
 const ENTRY: &str = "Warp Speed";
 
 fn reason(text: String) -> Reason {
-    Reason {
-        text,
-        citation: Some(Citation::glossary(ENTRY)),
-    }
+    super::rule(text, ENTRY)
 }
 
 fn same(a: Option<&str>, player: &str) -> bool {
