@@ -75,6 +75,11 @@ impl Location {
         self.mission.quadrant.as_deref().unwrap_or("Alpha")
     }
 
+    /// On the same spaceline: each quadrant is its own.
+    pub fn same_quadrant(&self, other: &Location) -> bool {
+        self.quadrant().eq_ignore_ascii_case(other.quadrant())
+    }
+
     pub fn is_planet(&self) -> bool {
         matches!(
             self.mission.dilemma_type,

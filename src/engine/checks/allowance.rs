@@ -157,14 +157,7 @@ impl Allowed<'_> {
 }
 
 fn same_quadrant(state: &GameState, a: usize, b: usize) -> bool {
-    let q = |l: usize| {
-        state.locations[l]
-            .mission
-            .quadrant
-            .clone()
-            .unwrap_or_default()
-    };
-    q(a).eq_ignore_ascii_case(&q(b))
+    state.locations[a].same_quadrant(&state.locations[b])
 }
 
 /// The first or last location of its quadrant's spaceline.

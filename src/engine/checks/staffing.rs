@@ -371,19 +371,13 @@ fn one_spaceline(m: &Move, _: &mut Vec<Reason>) -> Ruling {
     let Some((from, to)) = m.ends() else {
         return Ruling::Next;
     };
-    let quadrant = |l: usize| {
-        m.state.locations[l]
-            .mission
-            .quadrant
-            .clone()
-            .unwrap_or_default()
-    };
-    let (qa, qb) = (quadrant(from), quadrant(to));
-    if qa.eq_ignore_ascii_case(&qb) {
+    let (a, b) = (&m.state.locations[from], &m.state.locations[to]);
+    if a.same_quadrant(b) {
         return Ruling::Next;
     }
+    let (qa, qb) = (a.quadrant(), b.quadrant());
     Ruling::No(format!(
-        "{} is in the {qa} Quadrant and {} in the {qb} Quadrant: each quadrant is its own spaceline; moving to another quadrant takes a card that allows it (such as Bajoran Wormhole or Iconian Gateway), and no card in play takes the ship there",
+        "{} is in the {qa} Quadrant and {} in the {qb} Quadrant: each quadrant is its own spaceline; moving to another quadrant takes a card that allows it, and no card in play takes the ship there",
         m.state.locations[from].name, m.state.locations[to].name
     ))
 }
