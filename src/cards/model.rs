@@ -382,6 +382,11 @@ impl Card {
         self.bears("hologram")
     }
 
+    /// A card bearing the Borg Use Only icon (Glossary "Borg Use Only icon").
+    pub fn is_borg_use_only(&self) -> bool {
+        self.has_icon("BO") || self.has_icon("Borg Use Only")
+    }
+
     /// Whether the card's classification is ANIMAL (Glossary "ANIMAL"): an
     /// ANIMAL may not attempt a mission alone, and Borg do not assimilate one.
     pub fn is_animal(&self) -> bool {

@@ -17,11 +17,6 @@ fn is_borg_affiliation(c: &Card) -> bool {
     ) && c.affiliations.iter().any(|a| a == "Borg")
 }
 
-/// A card bearing the Borg Use Only icon (Glossary "Borg Use Only icon").
-pub(crate) fn is_borg_use_only(c: &Card) -> bool {
-    c.has_icon("BO") || c.has_icon("Borg Use Only")
-}
-
 /// The seed deck's missions: exactly six, all different but for universal
 /// ones ("seed deck"). A deck that lists no mission describes only its other
 /// seed cards, so the count is not checked then (and the reasons say so).
@@ -397,7 +392,7 @@ fn banned_cards(d: &DeckCheck, reasons: &mut Vec<Reason>) -> Ruling {
 fn playing_borg(d: &DeckCheck, reasons: &mut Vec<Reason>) -> Ruling {
     if !d
         .all()
-        .any(|c| is_borg_affiliation(c) || is_borg_use_only(c))
+        .any(|c| is_borg_affiliation(c) || c.is_borg_use_only())
     {
         return Ruling::Yes;
     }

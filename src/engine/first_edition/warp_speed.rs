@@ -10,6 +10,7 @@
 //! points. (If players are tied for both missions and points, this is a
 //! true tie.)"
 
+use super::winning::same;
 use super::winning::{first_to_reach, most_points, plays_borg, Score, Winner};
 use crate::engine::state::{GameState, Location};
 use crate::engine::verdict::Reason;
@@ -18,10 +19,6 @@ const ENTRY: &str = "Warp Speed";
 
 fn reason(text: String) -> Reason {
     super::rule(text, ENTRY)
-}
-
-fn same(a: Option<&str>, player: &str) -> bool {
-    a.is_some_and(|a| a.eq_ignore_ascii_case(player))
 }
 
 /// The player's own missions he has done what the format asks of him:

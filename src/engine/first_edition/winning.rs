@@ -7,7 +7,6 @@
 //! glossary/affiliations.toml), and who has won.
 
 use crate::cards::model::Card;
-use crate::engine::checks::deck::is_borg_use_only;
 use crate::engine::ruleset::{Event, EventKind};
 use crate::engine::state::{Format, GameState};
 use crate::engine::verdict::{Citation, Reason};
@@ -239,7 +238,7 @@ fn borg_may_score(state: &GameState, player: &str, card: &Card, reasons: &mut Ve
     if !plays_borg(state, player) {
         return true;
     }
-    let scores = is_borg_use_only(card);
+    let scores = card.is_borg_use_only();
     let text = if scores {
         format!(
             "{player} is playing Borg and {} is a Borg-use-only card: its points are scored",
@@ -255,7 +254,7 @@ fn borg_may_score(state: &GameState, player: &str, card: &Card, reasons: &mut Ve
     scores
 }
 
-fn same(a: Option<&str>, player: &str) -> bool {
+pub(super) fn same(a: Option<&str>, player: &str) -> bool {
     a.is_some_and(|a| a.eq_ignore_ascii_case(player))
 }
 
