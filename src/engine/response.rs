@@ -922,11 +922,7 @@ pub fn encounter_permit(
     }
     let lx = Lexicon::get();
     let permits = |al: &EncounterAllowance| {
-        let whose = match al.whose {
-            Whose::Opponents => !player.eq_ignore_ascii_case(encountering),
-            _ => player.eq_ignore_ascii_case(encountering),
-        };
-        whose
+        al.for_player(player.eq_ignore_ascii_case(encountering))
             && lx.encounter_entering.contains(&al.verb)
             && al
                 .cards

@@ -36,12 +36,17 @@ pub struct EncounterAllowance {
 }
 
 impl EncounterAllowance {
+    /// True when the permission is given to the encountering player
+    /// (`encountering`) or, for "Opponent may ...", to the other one.
+    pub fn for_player(&self, encountering: bool) -> bool {
+        (self.whose == Whose::Opponents) != encountering
+    }
+
     /// True when this permission lets the encountering player (`yours`) or
     /// the opponent take an act of the kind `act` ("beam", "move", "dock").
     pub fn permits_act(&self, act: &str, yours: bool) -> bool {
-        let whose = (self.whose == Whose::Opponents) != yours;
         let lx = Lexicon::get();
-        whose
+        self.for_player(yours)
             && self
                 .action
                 .as_deref()

@@ -33,12 +33,11 @@ pub fn of(card: &Card) -> HoloText {
         .collect();
     let naming_holo = |s: &&String| s.contains(&holo);
     let holodeck = w.holodeck.to_lowercase();
+    let adds_holodeck = sentences.iter().any(|s| adds(s, &w.adds, &holodeck));
     HoloText {
-        holodeck: !w.holodeck.is_empty() && card.has_characteristic(&w.holodeck) && {
-            // Special equipment is the card's own: a card adding it says so.
-            !sentences.iter().any(|s| adds(s, &w.adds, &holodeck))
-        },
-        adds_holodeck: sentences.iter().any(|s| adds(s, &w.adds, &holodeck)),
+        // Special equipment is the card's own: a card adding it says so.
+        holodeck: !w.holodeck.is_empty() && card.has_characteristic(&w.holodeck) && !adds_holodeck,
+        adds_holodeck,
         worn_by_hologram: sentences
             .iter()
             .filter(naming_holo)
