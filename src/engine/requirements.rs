@@ -1202,21 +1202,19 @@ impl Parser {
     /// `player_points` words open it).
     fn player_points(&mut self) -> Option<Requirement> {
         let lexicon = crate::engine::abilities::lexicon::Lexicon::get();
-        let len = lexicon.player_points.iter().find_map(|phrase| {
-            let words: Vec<&str> = phrase.split_whitespace().collect();
-            let at = |k: usize| matches!(self.tok(self.pos + k), Some(Tok::Word(w)) if w.eq_ignore_ascii_case(words[k]));
-            (0..words.len()).all(at).then_some(words.len())
-        })?;
-        let (Some(Tok::Num(n)), Some(Tok::Word(p))) = (
-            self.tok(self.pos + len).cloned(),
-            self.tok(self.pos + len + 1).cloned(),
-        ) else {
-            return None;
+        let start = self.pos;
+        let opened = lexicon
+            .player_points
+            .iter()
+            .any(|phrase| self.skip_phrase(&phrase.split_whitespace().collect::<Vec<_>>()));
+        let n = match (opened, self.tok(self.pos).cloned(), self.tok(self.pos + 1)) {
+            (true, Some(Tok::Num(n)), Some(Tok::Word(p))) if p.eq_ignore_ascii_case("points") => n,
+            _ => {
+                self.pos = start;
+                return None;
+            }
         };
-        if !p.eq_ignore_ascii_case("points") {
-            return None;
-        }
-        self.pos += len + 2;
+        self.pos += 2;
         Some(Requirement::PlayerPoints {
             cmp: Cmp::Ge,
             value: n as i32,
