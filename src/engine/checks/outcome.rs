@@ -57,10 +57,15 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
         Some((_, answer)) => answer(q, state),
         None => {
             let known: Vec<&str> = OUTCOMES.iter().map(|(of, _)| *of).collect();
-            undecided(
-                format!("unknown outcome {:?}: {}", q.of, known.join(", ")),
+            // No entry decides a question the engine does not know: cite none.
+            Verdict::new(
+                VerdictValue::Undecided(format!(
+                    "unknown outcome {:?}: {}",
+                    q.of,
+                    known.join(", ")
+                )),
                 vec![],
-                "attribute",
+                vec![],
             )
         }
     }
