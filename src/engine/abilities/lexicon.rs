@@ -198,6 +198,8 @@ pub struct Lexicon {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HologramWords {
+    /// The hologram icon, as `glossary/icons.toml` spells it.
+    pub icon: String,
     pub holodeck: String,
     pub adds: Vec<String>,
     pub worn: Vec<String>,
