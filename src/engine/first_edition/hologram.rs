@@ -5,7 +5,7 @@
 //! (Holo-Projectors). What gives each is compiled card text
 //! (`abilities::hologram`), never a title.
 
-use crate::cards::model::{CardType, FacilityKind};
+use crate::cards::model::CardType;
 use crate::engine::abilities::hologram;
 use crate::engine::ruleset::{Event, EventKind};
 use crate::engine::state::{GameState, Place};
@@ -61,9 +61,9 @@ pub fn host(state: &GameState, h: usize) -> Option<usize> {
 
 /// What gives `host` a Holodeck `h` may use, or why it has none: its
 /// special equipment or a card on it adding one; the host must be one the
-/// hologram's controller may use - his own, or a headquarters or station,
-/// which both players may use (Glossary "facility": "You may not use your
-/// opponent's outposts (or operate their ... holodecks ...)").
+/// hologram's controller may use - his own, or a facility both players may
+/// use (`glossary/affiliations.toml` `[facilities]`, Glossary "facility": "You
+/// may not use your opponent's outposts (or operate their ... holodecks ...)").
 pub fn holodeck(state: &GameState, host: usize, h: usize) -> Result<String, String> {
     let ship = &state.pieces[host];
     let giver = if hologram::of(&ship.card).holodeck {
@@ -86,10 +86,9 @@ pub fn holodeck(state: &GameState, host: usize, h: usize) -> Result<String, Stri
     let Some(giver) = giver else {
         return Err(format!("{} has no Holodeck", ship.handle));
     };
-    let shared = matches!(
-        ship.card.facility_kind(),
-        Some(FacilityKind::Headquarters | FacilityKind::Station)
-    );
+    let facilities = &crate::vocab::vocabulary().affiliations.facilities;
+    let shared = ship.card.card_type == CardType::Facility
+        && (ship.card.class.as_deref()).is_some_and(|c| facilities.shared_by_both(c));
     let controller = &state.pieces[h].controller;
     if !shared && !ship.controller.eq_ignore_ascii_case(controller) {
         return Err(format!(
@@ -318,8 +317,14 @@ mod tests {
         assert_eq!(standing(&s, h).0, Standing::Deactivated);
         s.pieces[ship].card.characteristics = vec!["Holodeck".into()];
         assert_eq!(standing(&s, h).0, Standing::Active);
-        // An opponent's Holodeck may not be used.
+        // An opponent's Holodeck may not be used...
         s.pieces[ship].controller = "bob".into();
+        assert_eq!(standing(&s, h).0, Standing::Deactivated);
+        // ... unless both players may use the facility it is in.
+        s.pieces[ship].card.card_type = CardType::Facility;
+        s.pieces[ship].card.class = Some("Headquarters".into());
+        assert_eq!(standing(&s, h).0, Standing::Active);
+        s.pieces[ship].card.class = Some("Outpost".into());
         assert_eq!(standing(&s, h).0, Standing::Deactivated);
     }
 
