@@ -25,14 +25,36 @@ pub enum Standing {
     Absent,
 }
 
-impl Standing {
-    pub fn name(self) -> &'static str {
-        match self {
+impl std::fmt::Display for Standing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
             Standing::Active => "active",
             Standing::Deactivated => "deactivated",
             Standing::Erased => "erased",
             Standing::Absent => "not in play",
-        }
+        })
+    }
+}
+
+/// What becomes of a card a rule moves or removes: it leaves (as any
+/// personnel would), is deactivated instead (a hologram), or goes to the
+/// discard pile, discarded or killed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fate {
+    Leaves,
+    Deactivated,
+    Discarded,
+    Killed,
+}
+
+impl std::fmt::Display for Fate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Fate::Leaves => "leaves",
+            Fate::Deactivated => "deactivated",
+            Fate::Discarded => "discarded",
+            Fate::Killed => "killed",
+        })
     }
 }
 
@@ -176,29 +198,26 @@ pub fn emitter_removed(state: &GameState, h: usize) -> (Standing, Reason) {
 
 /// A card requires the hologram to leave its ship, facility or planet
 /// without boarding another: "they instead deactivate (unless they are
-/// wearing a Mobile Holo-Emitter)".
-pub fn must_leave(state: &GameState, h: usize) -> (&'static str, Reason) {
-    let handle = &state.pieces[h].handle;
-    if !state.pieces[h].card.is_hologram() {
-        return (
-            "leaves",
-            reason(format!("{handle} is not a hologram: it leaves")),
-        );
+/// wearing a Mobile Holo-Emitter)" (`deactivates_instead`); anyone else
+/// leaves.
+pub fn must_leave(state: &GameState, h: usize) -> (Fate, Reason) {
+    if let Some(why) = deactivates_instead(state, "relocate", h) {
+        return (Fate::Deactivated, reason(why));
     }
-    match emitter(state, h) {
-        Some(e) => ("leaves", reason(format!(
+    let handle = &state.pieces[h].handle;
+    let why = match emitter(state, h) {
+        Some(e) if state.pieces[h].card.is_hologram() => format!(
             "{handle} wears {}: a hologram wearing a Mobile Holo-Emitter leaves like any personnel",
             state.pieces[e].handle
-        ))),
-        None => ("deactivated", reason(format!(
-            "{handle} is a hologram required to leave without boarding another ship or facility: it deactivates instead"
-        ))),
-    }
+        ),
+        _ => format!("{handle} is not a hologram: it leaves"),
+    };
+    (Fate::Leaves, reason(why))
 }
 
 /// The fate of each card aboard `card` when it is destroyed, read before the
 /// destruction moves it (`aboard_destroyed` for each).
-pub fn fates_aboard(state: &GameState, card: usize) -> Vec<(usize, &'static str, Reason)> {
+pub fn fates_aboard(state: &GameState, card: usize) -> Vec<(usize, Fate, Reason)> {
     state
         .aboard(card)
         .into_iter()
@@ -208,13 +227,13 @@ pub fn fates_aboard(state: &GameState, card: usize) -> Vec<(usize, &'static str,
 
 /// Carry out `fates_aboard`: each card goes to the discard pile, killed
 /// (a personnel of a facility) or discarded.
-pub fn apply_fates(state: &mut GameState, fates: Vec<(usize, &'static str, Reason)>) -> Vec<Event> {
+pub fn apply_fates(state: &mut GameState, fates: Vec<(usize, Fate, Reason)>) -> Vec<Event> {
     fates
         .into_iter()
         .map(|(p, fate, reason)| {
             state.pieces[p].at = Place::Discard;
             let kind = match fate {
-                "killed" => EventKind::Affected {
+                Fate::Killed => EventKind::Affected {
                     verb: "kill".into(),
                     piece: p,
                 },
@@ -234,7 +253,7 @@ pub fn apply_fates(state: &mut GameState, fates: Vec<(usize, &'static str, Reaso
 /// aboard ... are killed"); anything else goes with the destroyed card
 /// ("battle - ship": "Destroyed ships and facilities (and all cards aboard
 /// them) are discarded").
-pub fn aboard_destroyed(state: &GameState, p: usize) -> Option<(&'static str, Reason)> {
+pub fn aboard_destroyed(state: &GameState, p: usize) -> Option<(Fate, Reason)> {
     let host = host(state, p)?;
     let (card, host_card) = (&state.pieces[p], &state.pieces[host].card);
     let aboard = format!(
@@ -243,12 +262,12 @@ pub fn aboard_destroyed(state: &GameState, p: usize) -> Option<(&'static str, Re
     );
     let cited = |entry: &str, text: String| super::rule(text, entry);
     Some(if card.card.is_hologram() {
-        ("discarded", reason(format!(
+        (Fate::Discarded, reason(format!(
             "{aboard} is holographic: holographic cards aboard a destroyed ship or facility are discarded (not deactivated)"
         )))
     } else if card.card.is_personnel() && host_card.card_type == CardType::Facility {
         (
-            "killed",
+            Fate::Killed,
             cited(
                 "facility",
                 format!("{aboard}: all personnel aboard a destroyed facility are killed"),
@@ -256,7 +275,7 @@ pub fn aboard_destroyed(state: &GameState, p: usize) -> Option<(&'static str, Re
         )
     } else {
         (
-            "discarded",
+            Fate::Discarded,
             cited(
                 super::ship_battle::ENTRY,
                 format!(
@@ -326,6 +345,24 @@ mod tests {
         assert_eq!(standing(&s, h).0, Standing::Active);
         s.pieces[ship].card.class = Some("Outpost".into());
         assert_eq!(standing(&s, h).0, Standing::Deactivated);
+    }
+
+    #[test]
+    fn a_hologram_required_to_leave_deactivates_unless_it_wears_an_emitter() {
+        let (mut s, ship, h) = fixture::hologram_aboard("Holodeck", &["Holodeck"]);
+        assert_eq!(must_leave(&s, h).0, Fate::Deactivated);
+        let other = fixture::piece(
+            &mut s,
+            "kim",
+            CardType::Personnel,
+            "alice",
+            Place::Aboard(ship),
+            |_| (),
+        );
+        assert_eq!(must_leave(&s, other).0, Fate::Leaves);
+        fixture::emitter_on(&mut s, h);
+        assert_eq!(must_leave(&s, h).0, Fate::Leaves);
+        assert_eq!(Fate::Deactivated.to_string(), "deactivated");
     }
 
     #[test]
