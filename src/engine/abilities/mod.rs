@@ -407,6 +407,16 @@ pub fn compile(card: &Card) -> CompiledCard {
     compile_text(&card.title, &card.card_type, &card.text)
 }
 
+/// The card is a personnel whose text is its skills box alone: every skill
+/// read, no special skill or download.
+pub fn skills_box_only(card: &Card) -> bool {
+    card.is_personnel()
+        && card.skills_parsed
+        && !card.skills.is_empty()
+        && card.special_skills.is_empty()
+        && card.special_downloads.is_empty()
+}
+
 /// Compile game text for a card of a type.
 pub fn compile_text(title: &str, card_type: &CardType, text: &str) -> CompiledCard {
     let functions = clause::functions(text);
