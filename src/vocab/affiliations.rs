@@ -151,6 +151,16 @@ pub struct Affiliations {
     pub winning: Winning,
     #[serde(default)]
     pub facilities: Facilities,
+    #[serde(default)]
+    pub animals: Animals,
+}
+
+/// The classification of animals (Glossary "ANIMAL").
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Animals {
+    pub classification: String,
+    pub source: Source,
 }
 
 /// Who may use a facility (Glossary "facility", "Using facilities").
