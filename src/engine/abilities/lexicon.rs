@@ -96,6 +96,10 @@ pub struct EffectVerb {
     /// A prohibition: the actions of the effect verbs after it are what it prevents.
     #[serde(default)]
     pub governs: bool,
+    /// What becomes of a card play this effect answers ("nullified",
+    /// "returned to hand"), when the entries say.
+    #[serde(default)]
+    pub play_fate: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

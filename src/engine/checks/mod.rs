@@ -7,6 +7,7 @@ mod allowance;
 pub mod assimilation;
 pub mod attempt;
 pub mod battle;
+mod card_play;
 pub mod coexist;
 pub mod compat;
 pub mod deck;
@@ -226,6 +227,7 @@ pub fn answer(q: &Question, state: &GameState, db: &CardDb) -> Verdict {
         Question::Compatible(q) => compat::compatible_question(q, state),
         Question::CanCoexist(q) => coexist::can_coexist(q, state),
         Question::DilemmaOutcome(q) => dilemma::dilemma_outcome(q, state),
+        Question::Outcome(q) if q.of == card_play::OF => card_play::fate(q, state, db),
         Question::Outcome(q) => outcome::outcome(q, state),
         Question::DeckLegal(_) => deck::deck_legal(state),
     }

@@ -27,7 +27,6 @@ const OUTCOMES: &[(&str, Answer)] = &[
     ("matching commander", matching_commander),
     ("stopped after attack", stopped_after_attack),
     ("stopped at start of turn", stopped_at_start_of_turn),
-    ("card play", card_play),
     ("attack winner", attack_winner),
     ("points after solving", points_after_solving),
     ("points after attack", points_after_attack),
@@ -56,7 +55,9 @@ pub fn outcome(q: &Question, state: &GameState) -> Verdict {
     match OUTCOMES.iter().find(|(of, _)| *of == q.of) {
         Some((_, answer)) => answer(q, state),
         None => {
-            let known: Vec<&str> = OUTCOMES.iter().map(|(of, _)| *of).collect();
+            // `card play` is answered with the card database (checks::answer).
+            let mut known: Vec<&str> = OUTCOMES.iter().map(|(of, _)| *of).collect();
+            known.push(super::card_play::OF);
             // No entry decides a question the engine does not know: cite none.
             Verdict::new(
                 VerdictValue::Undecided(format!(
@@ -200,61 +201,6 @@ fn stopped_at_start_of_turn(q: &Question, state: &GameState) -> Verdict {
         "unstopped"
     };
     claim(value.into(), &q.is, reasons, "stopped")
-}
-
-/// The Glossary entry on responses that make an action illegal.
-const RESPONSES: &str = "actions – step 2: responses";
-
-/// "what becomes of the card play under way, given the responses made to
-/// it (`cards`)?": a hidden agenda activated in response acts as if it had
-/// been revealed before the play began, so a play it forbids is illegal and
-/// the card returns to its owner's hand; any other response leaves the
-/// conditions met at initiation unchecked: the card is "played".
-fn card_play(q: &Question, state: &GameState) -> Verdict {
-    let lx = crate::engine::abilities::lexicon::Lexicon::get();
-    let played = state
-        .action
-        .as_ref()
-        .filter(|a| lx.kind_matches("card play", &lx.normalize_kind(&a.kind)));
-    let Some(card) = played
-        .and_then(|a| a.card.as_deref())
-        .and_then(|h| state.find(h))
-    else {
-        return undecided(
-            "an [action] of kind \"card play\" with its `card`",
-            vec![],
-            RESPONSES,
-        );
-    };
-    let title = &state.pieces[card].card.title;
-    let performs: Vec<String> = crate::engine::abilities::compile(&state.pieces[card].card)
-        .effects()
-        .filter_map(|e| lx.effect(&e.verb).and_then(|v| v.action.clone()))
-        .collect();
-    let forbidding = |r: &usize| {
-        crate::engine::abilities::compile(&state.pieces[*r].card)
-            .effects()
-            .filter(|e| e.verb == "forbid")
-            .flat_map(|e| e.objects.iter())
-            .any(|o| matches!(o, crate::engine::abilities::Target::Action(k) if performs.iter().any(|p| lx.kind_matches(k, p))))
-    };
-    let responses = indices(&q.cards);
-    let mut reasons = Vec::new();
-    let illegal = responses
-        .iter()
-        .filter(|r| forbidding(r))
-        .find(|r| state.pieces[**r].card.has_icon("HA"));
-    let value = match illegal {
-        Some(&r) => {
-            reasons.push(because(format!("{} is a hidden agenda activated in response: its effects are retroactive to the initiation of the play, which it forbids ({title} performs: {}), so the play is illegal and the card returns to your hand", state.pieces[r].handle, performs.join(", ")), RESPONSES));
-            "returned to hand"
-        }
-        None => {
-            reasons.push(because(format!("no hidden agenda activated in response forbids the play of {title}: a condition met at initiation is not rechecked, and the play has its result"), RESPONSES));
-            "played"
-        }
-    };
-    claim(value.into(), &q.is, reasons, RESPONSES)
 }
 
 /// "who won the ship battle?": answered by applying the attack.
