@@ -15,6 +15,7 @@ pub mod dilemma;
 pub mod hologram;
 pub mod house_arrest;
 pub mod outcome;
+mod persona_replacement;
 pub mod plays_on;
 pub mod report;
 pub mod report_site;

@@ -40,6 +40,10 @@ const OUTCOMES: &[(&str, Answer)] = &[
         "compatibility lost",
         super::house_arrest::compatibility_lost,
     ),
+    (
+        "persona replacement",
+        super::persona_replacement::carried_over,
+    ),
     ("hologram", super::hologram::standing),
     ("emitter removed", super::hologram::emitter_removed),
     ("must leave", super::hologram::must_leave),
