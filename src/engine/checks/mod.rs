@@ -14,6 +14,7 @@ pub mod deck;
 pub mod dilemma;
 pub mod hologram;
 pub mod house_arrest;
+mod infiltration;
 pub mod outcome;
 mod persona_replacement;
 pub mod plays_on;

@@ -44,6 +44,7 @@ const OUTCOMES: &[(&str, Answer)] = &[
         "persona replacement",
         super::persona_replacement::carried_over,
     ),
+    ("infiltrator exposed", super::infiltration::exposed),
     ("hologram", super::hologram::standing),
     ("emitter removed", super::hologram::emitter_removed),
     ("must leave", super::hologram::must_leave),
