@@ -404,6 +404,11 @@ pub struct DilemmaWords {
     pub selects: Vec<String>,
     #[serde(default)]
     pub selected: Vec<String>,
+    /// An effect opening with these names one the trigger found ("If
+    /// Females in Away Team, the one with highest total attribute numbers
+    /// resigns").
+    #[serde(default)]
+    pub found: Vec<String>,
     /// Conditions written of an effect's victims ("unless their combined
     /// CUNNING>15", "unless that personnel has CUNNING>8").
     #[serde(default)]
