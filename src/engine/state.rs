@@ -192,6 +192,32 @@ pub struct Deck {
     pub tournament: bool,
 }
 
+/// A side deck during play (Glossary "side deck"): its face-down cards, the
+/// face-up cards discarded under it, and its doorway.
+#[derive(Debug, Clone)]
+pub struct SideDeck {
+    pub owner: String,
+    /// The lexicon's kind (`[side_decks]`): "Q's Tent", "Battle Bridge", ...
+    pub kind: String,
+    /// Its face-down cards, top first.
+    pub cards: Vec<Card>,
+    /// Cards discarded face up under it.
+    pub face_up: Vec<Card>,
+    pub doorway: SideDoorway,
+}
+
+/// The doorway that opens a side deck, seeded face up on top of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SideDoorway {
+    /// Seeded: the side deck is open and in play.
+    #[default]
+    Open,
+    /// Seeded, then closed by a card.
+    Closed,
+    /// No doorway was seeded: the side deck was never opened.
+    None,
+}
+
 /// Cards contributed to a card that grants points for each of them (rulebook
 /// "CONTRIBUTION LIMITS": only one copy of a given card counts).
 #[derive(Debug, Clone, PartialEq)]
@@ -251,6 +277,9 @@ pub struct GameState {
     /// yet been taken (`[game] pending`).
     pub pending: Vec<String>,
     pub attacked_last_turn: Vec<String>,
+    /// The players' side decks during play; a player who has one listed has
+    /// no other.
+    pub side_decks: Vec<SideDeck>,
     pub locations: Vec<Location>,
     pub pieces: Vec<Piece>,
     pub action: Option<Action>,

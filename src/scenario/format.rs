@@ -31,6 +31,24 @@ pub struct ScenarioFile {
     /// Cards contributed to a card that grants points for each of them.
     #[serde(default, rename = "contribution")]
     pub contributions: Vec<ContributionSpec>,
+    /// The players' side decks during play.
+    #[serde(default, rename = "side_deck")]
+    pub side_decks: Vec<SideDeckSpec>,
+}
+
+/// `[[side_deck]]`: a side deck during play: its kind, its face-down cards
+/// (`cards`, top first; `[]` is empty), the cards discarded face up under it
+/// and its doorway (`open`, `closed` or `none`: never seeded).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideDeckSpec {
+    pub owner: Option<Spanned<String>>,
+    pub kind: Spanned<String>,
+    #[serde(default)]
+    pub cards: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub face_up: Vec<Spanned<String>>,
+    pub doorway: Option<Spanned<String>>,
 }
 
 /// `[[contribution]]`: the cards contributed to a card that grants `points`

@@ -367,6 +367,10 @@ impl<'a> Builder<'a> {
             let contribution = faults.keep(self.contribution(&state, c));
             state.contributions.extend(contribution);
         }
+        for d in &file.side_decks {
+            let side_deck = faults.keep(self.side_deck(&state, d));
+            state.side_decks.extend(side_deck);
+        }
         self.adopt_named_cards(&mut state, &file.questions);
         let questions: Vec<Asked> = file
             .questions
@@ -1000,6 +1004,54 @@ impl<'a> Builder<'a> {
         })
     }
 
+    /// A `[[side_deck]]`: its kind one the lexicon knows, its cards titles
+    /// of the database, its doorway `open`, `closed` or `none`.
+    fn side_deck(
+        &self,
+        state: &GameState,
+        d: &format::SideDeckSpec,
+    ) -> Result<crate::engine::state::SideDeck, ScenarioError> {
+        use crate::engine::state::SideDoorway;
+        let words = &crate::engine::abilities::lexicon::Lexicon::get().side_decks;
+        let Some(kind) = words.named(d.kind.get_ref()) else {
+            let known: Vec<String> = words.kind.iter().map(|k| k.kind.clone()).collect();
+            return self.err(
+                d.kind.span(),
+                format!(
+                    "no side deck kind \"{}\"{}; expected one of: {}",
+                    d.kind.get_ref(),
+                    suggest(d.kind.get_ref(), &known),
+                    known.join(", ")
+                ),
+            );
+        };
+        let doorway = match d.doorway.as_ref() {
+            None => SideDoorway::Open,
+            Some(w) => match crate::repair::fold_for_match(w.get_ref()).as_str() {
+                "open" | "seeded" => SideDoorway::Open,
+                "closed" => SideDoorway::Closed,
+                "none" | "not seeded" | "missing" => SideDoorway::None,
+                other => {
+                    return self.err(
+                        w.span(),
+                        format!("doorway \"{other}\": expected `open`, `closed` or `none`"),
+                    );
+                }
+            },
+        };
+        let owner = match &d.owner {
+            Some(o) => self.player(state, o)?.0,
+            None => state.turn_player.clone(),
+        };
+        Ok(crate::engine::state::SideDeck {
+            owner,
+            kind: kind.kind.clone(),
+            cards: self.deck_list(&d.cards)?,
+            face_up: self.deck_list(&d.face_up)?,
+            doorway,
+        })
+    }
+
     fn names(&self, state: &GameState, n: &Option<Names>) -> Result<Vec<usize>, ScenarioError> {
         n.as_ref()
             .map(|n| n.list())
@@ -1331,11 +1383,16 @@ fn named_players(file: &ScenarioFile, askers: bool) -> Vec<String> {
         .filter(|_| askers)
         .map(|q| q.player.as_ref().map(|p| p.get_ref().clone()));
     let deck = file.deck.iter().map(|d| d.owner.clone());
+    let side_decks = file
+        .side_decks
+        .iter()
+        .map(|d| d.owner.as_ref().map(|o| o.get_ref().clone()));
     for n in std::iter::once(file.game.turn.clone())
         .chain(cards)
         .chain(places)
         .chain(askers)
         .chain(deck)
+        .chain(side_decks)
         .flatten()
     {
         if !n.is_empty() && !names.contains(&n) {

@@ -24,6 +24,7 @@ pub mod permission_clause;
 pub mod plays_on;
 pub mod reporting;
 pub mod restriction;
+pub mod side_deck;
 
 pub use coverage::{coverage_report, CoverageReport, CoverageRow, DilemmaCoverage};
 
