@@ -412,6 +412,9 @@ pub struct QuestionSpec {
     /// dilemma outcome / outcome: the cards a selection already made picked.
     pub selected: Option<Names>,
     pub attribute: Option<String>,
+    /// outcome `attribute`: the one person of a dual-personnel `card` asked
+    /// about (Glossary "dual-personnel cards").
+    pub person: Option<Spanned<String>>,
     #[serde(default)]
     pub free: bool,
     /// The action under way was cancelled (a battle cancelled by a card).

@@ -1183,6 +1183,9 @@ impl<'a> Builder<'a> {
         if let (Some(function), Some(card)) = (&q.function, &q.card) {
             self.function(state, card, function)?;
         }
+        if let Some(person) = &q.person {
+            self.person(state, q.card.as_ref(), person)?;
+        }
         let question = self
             .args(state, q)?
             .question(spec.kind)
@@ -1264,6 +1267,7 @@ impl<'a> Builder<'a> {
             function: q.function.as_ref().map(|f| f.get_ref().clone()),
             selected: pieces(&q.selected)?,
             attribute: q.attribute.clone(),
+            person: q.person.as_ref().map(|p| p.get_ref().clone()),
             battle: q.battle.as_ref().map(|b| self.battle(b)).transpose()?,
             free: q.free,
             cancelled: q.cancelled,
@@ -1272,6 +1276,42 @@ impl<'a> Builder<'a> {
             attack_bonus: q.attack_bonus,
             defense_bonus: q.defense_bonus,
         })
+    }
+
+    /// `person = "<name>"` must name one of the people of the dual-personnel
+    /// `card` (Glossary "dual-personnel cards").
+    fn person(
+        &self,
+        state: &GameState,
+        card: Option<&Spanned<String>>,
+        person: &Spanned<String>,
+    ) -> Result<(), ScenarioError> {
+        let Some(card) = card else {
+            return self.err(
+                person.span(),
+                "`person` needs `card`, the dual-personnel card".into(),
+            );
+        };
+        let piece = self.piece(state, card)?;
+        let people = crate::cards::persona::people(&state.pieces[piece].card);
+        if crate::cards::persona::person_named(&people, person.get_ref()).is_some() {
+            return Ok(());
+        }
+        let names: Vec<String> = people.iter().map(|p| p.title.clone()).collect();
+        let why = if names.is_empty() {
+            format!(
+                "{} is not a dual-personnel card whose two people can be told apart",
+                card.get_ref()
+            )
+        } else {
+            format!(
+                "no person \"{}\" on {}; its people: {}",
+                person.get_ref(),
+                card.get_ref(),
+                names.join(", ")
+            )
+        };
+        self.err(person.span(), why)
     }
 
     /// `function = "<excerpt>"` must name exactly one of the card's compiled
@@ -1427,6 +1467,7 @@ fn given_keys(q: &QuestionSpec) -> Vec<(&'static str, std::ops::Range<usize>)> {
         ("function", at(&q.function)),
         ("selected", names(&q.selected)),
         ("attribute", given(q.attribute.is_some())),
+        ("person", at(&q.person)),
         ("free", flag(q.free)),
         ("cancelled", flag(q.cancelled)),
         ("battle", at(&q.battle)),
