@@ -42,6 +42,10 @@ pub struct Location {
     pub attempted_before: bool,
     /// The players who attempted it before, when known.
     pub attempted_by: Vec<String>,
+    /// The players whose attack took place here on the previous turn: a
+    /// counter-attack is made against their cards still here (Glossary
+    /// "battle").
+    pub attacked_by: Vec<String>,
     pub span: Option<i32>,
 }
 
@@ -61,6 +65,7 @@ impl Location {
             shared: false,
             attempted_before: false,
             attempted_by: Vec::new(),
+            attacked_by: Vec::new(),
             span: None,
         }
     }

@@ -181,6 +181,8 @@ pub struct LocationSpec {
     pub attempted_before: bool,
     /// The players who attempted it before (each at least once).
     pub attempted_by: Option<NameList>,
+    /// The players whose attack took place here on the previous turn.
+    pub attacked_by: Option<NameList>,
     /// Overrides the mission's printed span.
     pub span: Option<i32>,
 }

@@ -455,6 +455,11 @@ impl<'a> Builder<'a> {
                 .as_ref()
                 .map(|n| n.items(&[',']))
                 .unwrap_or_default(),
+            attacked_by: loc
+                .attacked_by
+                .as_ref()
+                .map(|n| n.items(&[',']))
+                .unwrap_or_default(),
             span: loc.span,
             ..Location::new(mission)
         })
@@ -1410,6 +1415,13 @@ fn named_players(file: &ScenarioFile, askers: bool) -> Vec<String> {
             ]
         })
         .chain([file.game.conceded.clone(), file.game.reached_first.clone()])
+        .chain(
+            file.locations
+                .iter()
+                .filter_map(|l| l.attacked_by.as_ref())
+                .flat_map(|n| n.items(&[',']))
+                .map(Some),
+        )
         .chain(
             [&file.game.playing_borg, &file.game.lost]
                 .into_iter()
