@@ -58,7 +58,8 @@ pub struct SideDeckSpec {
 #[serde(deny_unknown_fields)]
 pub struct ContributionSpec {
     pub card: Spanned<String>,
-    pub by: Names,
+    /// Left out: the card grants (or takes) its `points` once.
+    pub by: Option<Names>,
     pub points: i32,
     pub player: Option<Spanned<String>>,
 }

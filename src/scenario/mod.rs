@@ -1003,7 +1003,7 @@ impl<'a> Builder<'a> {
         };
         Ok(crate::engine::state::Contribution {
             card,
-            by: self.names(state, &Some(c.by.clone()))?,
+            by: self.names(state, &c.by)?,
             points: c.points,
             player,
         })

@@ -193,6 +193,17 @@ pub struct Lexicon {
     /// The side decks a card's text takes cards from (Glossary "side deck").
     #[serde(default)]
     pub side_decks: SideDeckWords,
+    /// The words of a card specifying that it affects Borg (Glossary "Borg").
+    #[serde(default)]
+    pub borg_points: BorgPointsWords,
+}
+
+/// The words by which a card specifies that it affects Borg, or does not.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BorgPointsWords {
+    pub affects: Vec<String>,
+    pub not: Vec<String>,
 }
 
 /// The words of taking cards from a side deck during play, and its kinds.

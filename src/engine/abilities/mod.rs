@@ -9,6 +9,7 @@
 //! visible, counted exception. [`coverage_report`] measures how much of the
 //! card pool compiles.
 
+pub mod borg_points;
 pub mod clause;
 pub mod continuous;
 pub mod coverage;
