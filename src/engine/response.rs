@@ -925,7 +925,10 @@ pub fn encounter_permit(
         .filter(|a| lx.kind_matches("encounter dilemma", &a.kind))
         .filter_map(|a| find_card(db, a.card.as_deref()?))
         .find_map(|dilemma| {
-            let allowance = encounter_allowances(dilemma).into_iter().find(permits)?;
+            let allowance = encounter_allowances(dilemma)
+                .iter()
+                .find(|al| permits(al))?
+                .clone();
             Some(EncounterPermit {
                 dilemma: dilemma.title.clone(),
                 allowance,

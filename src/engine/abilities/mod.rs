@@ -9,6 +9,8 @@
 //! visible, counted exception. [`coverage_report`] measures how much of the
 //! card pool compiles.
 
+pub mod borg_points;
+pub mod cache;
 pub mod clause;
 pub mod continuous;
 pub mod coverage;
@@ -24,6 +26,7 @@ pub mod permission_clause;
 pub mod plays_on;
 pub mod reporting;
 pub mod restriction;
+pub mod side_deck;
 
 pub use coverage::{coverage_report, CoverageReport, CoverageRow, DilemmaCoverage};
 

@@ -364,10 +364,30 @@ fn attribute(q: &Question, state: &GameState) -> Verdict {
     let Some(c) = q.who.card() else {
         return undecided("`card`", vec![], "attribute");
     };
-    let p = &state.pieces[c];
-    let which = q.attribute.clone().unwrap_or_default().to_uppercase();
-    let ship = matches!(p.card.card_type, CardType::Ship | CardType::Facility);
     let mut reasons = Vec::new();
+    let (state, name) = match &q.person {
+        Some(person) => match one_person(state, c, person, &mut reasons) {
+            Some(one) => one,
+            None => {
+                let why = format!(
+                    "`person` {person:?} is not one of the people of {}",
+                    state.pieces[c].handle
+                );
+                return undecided(why, vec![], DUAL);
+            }
+        },
+        None => (
+            std::borrow::Cow::Borrowed(state),
+            state.pieces[c].handle.clone(),
+        ),
+    };
+    let which = q.attribute.clone().unwrap_or_default();
+    if let Some(skill) = crate::vocab::vocabulary().skills.canonical(&which) {
+        return skill_level(&state, c, (&name, &skill), reasons, &q.is);
+    }
+    let which = which.to_uppercase();
+    let p = &state.pieces[c];
+    let ship = matches!(p.card.card_type, CardType::Ship | CardType::Facility);
     let Some(attr) = Attr::parse(&which).filter(|a| a.of_personnel() != ship) else {
         return undecided(
             format!("`attribute` {which:?} is not an attribute of {}", p.handle),
@@ -375,18 +395,74 @@ fn attribute(q: &Question, state: &GameState) -> Verdict {
             "attribute",
         );
     };
-    let value = derived::read(state, c, attr, &mut reasons);
+    let value = derived::read(&state, c, attr, &mut reasons);
     let value = if which == "RANGE" && p.status.damaged && value > 5 {
         reasons.push(because("damaged: RANGE is reduced to 5", "battle - ship"));
         5
     } else {
         value
     };
+    reasons.push(because(format!("{name} {which} {value}"), "attribute"));
+    let title = if q.person.is_some() {
+        DUAL
+    } else {
+        "attribute"
+    };
+    claim(value.to_string(), &q.is, reasons, title)
+}
+
+const DUAL: &str = "dual-personnel cards";
+
+/// The state with the dual-personnel card `piece` standing for its one
+/// person `name` alone, with only that person's skills, classification and
+/// attributes (Glossary "dual-personnel cards": they "appear in the same
+/// order as the individual personnel's skills are listed").
+fn one_person<'s>(
+    state: &'s GameState,
+    piece: usize,
+    name: &str,
+    reasons: &mut Vec<Reason>,
+) -> Option<(std::borrow::Cow<'s, GameState>, String)> {
+    let card = &state.pieces[piece].card;
+    let people = crate::cards::persona::people(card);
+    let person = crate::cards::persona::person_named(&people, name)?.clone();
     reasons.push(because(
-        format!("{} {which} {value}", p.handle),
-        "attribute",
+        format!(
+            "{} is one card holding two personnel; classifications and attributes appear in the same order as each personnel's skills are listed, so {} has only that personnel's own",
+            card.title, person.title
+        ),
+        DUAL,
     ));
-    claim(value.to_string(), &q.is, reasons, "attribute")
+    let title = person.title.clone();
+    let mut one = state.clone();
+    one.pieces[piece].card = person;
+    Some((std::borrow::Cow::Owned(one), title))
+}
+
+/// The level of `skill` a personnel has, with the cards in play granting or
+/// taking it.
+fn skill_level(
+    state: &GameState,
+    piece: usize,
+    (name, skill): (&str, &str),
+    mut reasons: Vec<Reason>,
+    is: &Option<String>,
+) -> Verdict {
+    let (skills, _) = derived::skills(state, piece);
+    let level: f32 = skills
+        .iter()
+        .filter(|s| s.name == skill)
+        .fold(0.0, |n, s| n + s.level);
+    reasons.push(because(format!("{name} has {skill} x{level}"), "skills"));
+    let cited = reasons
+        .iter()
+        .any(|r| r.citation.as_ref().is_some_and(|c| c.title == DUAL));
+    claim(
+        level.to_string(),
+        is,
+        reasons,
+        if cited { DUAL } else { "skills" },
+    )
 }
 
 fn points(q: &Question, state: &GameState) -> Verdict {
