@@ -326,6 +326,10 @@ pub struct MovementWords {
     pub condition: Vec<String>,
     /// Words opening a condition on the moved card ("ship with SCIENCE ... aboard").
     pub subject_condition: Vec<String>,
+    /// Every phrase of `per_turn`, gathered once (the movement reader asks
+    /// for them at each word it tests).
+    #[serde(skip)]
+    per_turn_phrases: std::sync::OnceLock<Vec<String>>,
 }
 
 /// "once each turn" and how many movements it allows.
@@ -338,11 +342,13 @@ pub struct PerTurnWords {
 
 impl MovementWords {
     /// Every phrase limiting a movement per turn.
-    pub fn per_turn_words(&self) -> Vec<String> {
-        self.per_turn
-            .iter()
-            .flat_map(|p| p.phrases.iter().cloned())
-            .collect()
+    pub fn per_turn_words(&self) -> &[String] {
+        self.per_turn_phrases.get_or_init(|| {
+            self.per_turn
+                .iter()
+                .flat_map(|p| p.phrases.iter().cloned())
+                .collect()
+        })
     }
 }
 

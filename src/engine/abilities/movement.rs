@@ -229,7 +229,7 @@ fn ends_nothing(s: &[Token], at: usize, w: &MovementWords) -> bool {
     let t = &s[at];
     t.kind == TokKind::Punct
         || [
-            &w.per_turn_words(),
+            w.per_turn_words(),
             &w.per_full_turn,
             &w.up_to_full,
             &w.all_of_it,
