@@ -24,6 +24,7 @@ pub mod respond;
 pub mod restraints;
 pub mod rules;
 pub mod side_deck;
+pub mod spaceline;
 pub mod staffing;
 
 use crate::cards::model::CardDb;

@@ -45,6 +45,7 @@ const OUTCOMES: &[(&str, Answer)] = &[
         super::persona_replacement::carried_over,
     ),
     ("infiltrator exposed", super::infiltration::exposed),
+    ("nearest planet", super::spaceline::nearest),
     ("hologram", super::hologram::standing),
     ("emitter removed", super::hologram::emitter_removed),
     ("must leave", super::hologram::must_leave),
