@@ -270,6 +270,16 @@ pub struct MovementWords {
     pub condition: Vec<String>,
     /// Words opening a condition on the moved card ("ship with SCIENCE ... aboard").
     pub subject_condition: Vec<String>,
+    /// "if damaged or if ENGINEER and SCIENCE aboard": a word joining
+    /// alternative conditions.
+    #[serde(default)]
+    pub alternatives: Vec<String>,
+    /// States of the moving ship a condition may name ("if damaged").
+    #[serde(default)]
+    pub ship_states: Vec<String>,
+    /// "another Bajoran Wormhole": an end naming another card by its title.
+    #[serde(default)]
+    pub another: Vec<String>,
 }
 
 /// "once each turn" and how many movements it allows.
