@@ -280,6 +280,12 @@ pub struct MovementWords {
     /// "another Bajoran Wormhole": an end naming another card by its title.
     #[serde(default)]
     pub another: Vec<String>,
+    /// The words opening the places moved between ("between A and B").
+    #[serde(default)]
+    pub openings: Vec<EndsOpening>,
+    /// The attribute a fixed movement uses ("by using 4 RANGE").
+    #[serde(default)]
+    pub range: Vec<String>,
 }
 
 /// "once each turn" and how many movements it allows.
@@ -431,6 +437,18 @@ pub struct DilemmaWords {
     /// CUNNING>15", "unless that personnel has CUNNING>8").
     #[serde(default)]
     pub victims: Vec<String>,
+}
+
+/// A word opening the places a movement goes between: the words joining
+/// its two ends, and whether it goes from any of them to any other.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndsOpening {
+    pub word: String,
+    #[serde(default)]
+    pub joiners: Vec<String>,
+    #[serde(default)]
+    pub any_to_any: bool,
 }
 
 /// A direction word after a move's verb and where it takes the cards.

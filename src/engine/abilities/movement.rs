@@ -156,7 +156,11 @@ fn range_in(s: &[Token], w: &MovementWords) -> RangeUse {
         .filter_map(|k| any_phrase_at(s, k, &w.using))
         .find_map(|e| {
             let n = s.get(e)?.text.parse::<i32>().ok()?;
-            s.get(e + 1)?.is_word("range").then_some(RangeUse::Fixed(n))
+            let range = s.get(e + 1)?;
+            w.range
+                .iter()
+                .any(|r| range.is_word(r))
+                .then_some(RangeUse::Fixed(n))
         })
         .unwrap_or(RangeUse::Unstated)
 }
@@ -260,13 +264,13 @@ fn ends_after(s: &[Token], from: usize, w: &MovementWords) -> Ends {
     let Some(first) = s.get(at) else {
         return Ends::read(Vec::new(), false);
     };
-    let joiners: &[&str] = match first.text.as_str() {
-        "between" => &["and"],
-        "from" => &["to"],
-        "to" | "through" => &[],
-        _ if ends_nothing(s, at, w) => return Ends::read(Vec::new(), false),
-        _ => return Ends::unread(&s[at..]),
+    let Some(opening) = w.openings.iter().find(|o| first.is_word(&o.word)) else {
+        if ends_nothing(s, at, w) {
+            return Ends::read(Vec::new(), false);
+        }
+        return Ends::unread(&s[at..]);
     };
+    let joiners = &opening.joiners;
     let last = (at + 1..s.len())
         .find(|&k| {
             s[k].kind == TokKind::Punct && !s[k].is_punct("'")
@@ -289,7 +293,7 @@ fn ends_after(s: &[Token], from: usize, w: &MovementWords) -> Ends {
         }
     }
     // "through {Barzan} or {Bajoran Wormhole}": from one of them to another.
-    if first.is_word("through") {
+    if opening.any_to_any {
         ends.extend(ends.clone());
     }
     Ends::read(ends, find(words, &w.one_spaceline).is_some())
