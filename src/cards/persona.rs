@@ -145,6 +145,19 @@ pub fn is_dual(c: &Card) -> bool {
     c.is_personnel() && named(c).count() > 1 && c.class.as_deref().is_some_and(|k| k.contains('+'))
 }
 
+/// The person of `people` a name stands for: the persona's name, or one
+/// word of it ("Worf" for "Worf"; "Lursa" on Sisters of Duras).
+pub fn person_named<'p>(people: &'p [Card], name: &str) -> Option<&'p Card> {
+    let name = crate::repair::fold_for_match(name);
+    let folded = |c: &Card| crate::repair::fold_for_match(&c.title);
+    people.iter().find(|c| folded(c) == name).or_else(|| {
+        let mut by_word = people
+            .iter()
+            .filter(|c| folded(c).split([' ', ',']).any(|w| w == name));
+        by_word.next().filter(|_| by_word.next().is_none())
+    })
+}
+
 /// The personnel a dual-personnel card holds, each with only its own
 /// skills, classification and attributes (Glossary "dual-personnel cards":
 /// they "appear in the same order as the individual personnel's skills are
@@ -315,6 +328,11 @@ mod tests {
         assert_eq!(kurn.skill_level("OFFICER"), 1.0);
         assert_eq!(kurn.skill_level("SECURITY"), 0.0);
         assert_eq!(worf.str_shd, Some(Stat::Num(10)));
+        assert_eq!(
+            person_named(&two, "worf").map(|p| p.title.as_str()),
+            Some("Worf")
+        );
+        assert!(person_named(&two, "Lursa").is_none());
         // Bones names two personas but is one personnel
         let mut bones = personnel("Bones", "Mr. Spock;Dr. McCoy");
         bones.class = Some("MEDICAL".into());

@@ -42,6 +42,10 @@ pub struct Location {
     pub attempted_before: bool,
     /// The players who attempted it before, when known.
     pub attempted_by: Vec<String>,
+    /// The players whose attack took place here on the previous turn: a
+    /// counter-attack is made against their cards still here (Glossary
+    /// "battle").
+    pub attacked_by: Vec<String>,
     pub span: Option<i32>,
 }
 
@@ -61,6 +65,7 @@ impl Location {
             shared: false,
             attempted_before: false,
             attempted_by: Vec::new(),
+            attacked_by: Vec::new(),
             span: None,
         }
     }
@@ -207,6 +212,32 @@ pub struct Deck {
     pub tournament: bool,
 }
 
+/// A side deck during play (Glossary "side deck"): its face-down cards, the
+/// face-up cards discarded under it, and its doorway.
+#[derive(Debug, Clone)]
+pub struct SideDeck {
+    pub owner: String,
+    /// The lexicon's kind (`[side_decks]`): "Q's Tent", "Battle Bridge", ...
+    pub kind: String,
+    /// Its face-down cards, top first.
+    pub cards: Vec<Card>,
+    /// Cards discarded face up under it.
+    pub face_up: Vec<Card>,
+    pub doorway: SideDoorway,
+}
+
+/// The doorway that opens a side deck, seeded face up on top of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SideDoorway {
+    /// Seeded: the side deck is open and in play.
+    #[default]
+    Open,
+    /// Seeded, then closed by a card.
+    Closed,
+    /// No doorway was seeded: the side deck was never opened.
+    None,
+}
+
 /// Cards contributed to a card that grants points for each of them (rulebook
 /// "CONTRIBUTION LIMITS": only one copy of a given card counts).
 #[derive(Debug, Clone, PartialEq)]
@@ -266,6 +297,9 @@ pub struct GameState {
     /// yet been taken (`[game] pending`).
     pub pending: Vec<String>,
     pub attacked_last_turn: Vec<String>,
+    /// The players' side decks during play; a player who has one listed has
+    /// no other.
+    pub side_decks: Vec<SideDeck>,
     pub locations: Vec<Location>,
     pub pieces: Vec<Piece>,
     pub action: Option<Action>,
@@ -568,12 +602,11 @@ impl GameState {
         }
     }
 
-    /// A deactivated hologram: deactivated since, or reported this turn ("A
-    /// hologram is deactivated when reported", Glossary "holographic
-    /// personnel and equipment") and not yet activated.
+    /// A deactivated hologram: the state its report ("A hologram is
+    /// deactivated when reported", Glossary "holographic personnel and
+    /// equipment") or a later deactivation set, until it is activated.
     pub fn is_deactivated(&self, idx: usize) -> bool {
-        let p = &self.pieces[idx];
-        p.status.deactivated || (p.status.played_this_turn && p.card.is_hologram())
+        self.pieces[idx].status.deactivated
     }
 
     /// In stasis itself or aboard a ship in stasis ("Cards aboard a ship in

@@ -31,6 +31,24 @@ pub struct ScenarioFile {
     /// Cards contributed to a card that grants points for each of them.
     #[serde(default, rename = "contribution")]
     pub contributions: Vec<ContributionSpec>,
+    /// The players' side decks during play.
+    #[serde(default, rename = "side_deck")]
+    pub side_decks: Vec<SideDeckSpec>,
+}
+
+/// `[[side_deck]]`: a side deck during play: its kind, its face-down cards
+/// (`cards`, top first; `[]` is empty), the cards discarded face up under it
+/// and its doorway (`open`, `closed` or `none`: never seeded).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideDeckSpec {
+    pub owner: Option<Spanned<String>>,
+    pub kind: Spanned<String>,
+    #[serde(default)]
+    pub cards: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub face_up: Vec<Spanned<String>>,
+    pub doorway: Option<Spanned<String>>,
 }
 
 /// `[[contribution]]`: the cards contributed to a card that grants `points`
@@ -40,7 +58,8 @@ pub struct ScenarioFile {
 #[serde(deny_unknown_fields)]
 pub struct ContributionSpec {
     pub card: Spanned<String>,
-    pub by: Names,
+    /// Left out: the card grants (or takes) its `points` once.
+    pub by: Option<Names>,
     pub points: i32,
     pub player: Option<Spanned<String>>,
 }
@@ -163,6 +182,8 @@ pub struct LocationSpec {
     pub attempted_before: bool,
     /// The players who attempted it before (each at least once).
     pub attempted_by: Option<NameList>,
+    /// The players whose attack took place here on the previous turn.
+    pub attacked_by: Option<NameList>,
     /// Overrides the mission's printed span.
     pub span: Option<i32>,
 }
@@ -394,6 +415,9 @@ pub struct QuestionSpec {
     /// dilemma outcome / outcome: the cards a selection already made picked.
     pub selected: Option<Names>,
     pub attribute: Option<String>,
+    /// outcome `attribute`: the one person of a dual-personnel `card` asked
+    /// about (Glossary "dual-personnel cards").
+    pub person: Option<Spanned<String>>,
     #[serde(default)]
     pub free: bool,
     /// The action under way was cancelled (a battle cancelled by a card).

@@ -367,6 +367,10 @@ impl<'a> Builder<'a> {
             let contribution = faults.keep(self.contribution(&state, c));
             state.contributions.extend(contribution);
         }
+        for d in &file.side_decks {
+            let side_deck = faults.keep(self.side_deck(&state, d));
+            state.side_decks.extend(side_deck);
+        }
         self.adopt_named_cards(&mut state, &file.questions);
         let questions: Vec<Asked> = file
             .questions
@@ -451,6 +455,11 @@ impl<'a> Builder<'a> {
                 .as_ref()
                 .map(|n| n.items(&[',']))
                 .unwrap_or_default(),
+            attacked_by: loc
+                .attacked_by
+                .as_ref()
+                .map(|n| n.items(&[',']))
+                .unwrap_or_default(),
             span: loc.span,
             ..Location::new(mission)
         })
@@ -489,6 +498,11 @@ impl<'a> Builder<'a> {
     fn declared_piece(&self, spec: &CardSpec, default_owner: &str) -> Result<Piece, ScenarioError> {
         self.card_numbers(spec)?;
         let card = self.spec_card(spec)?;
+        let mut status = self.status_of(spec)?;
+        // "A hologram is deactivated when reported" (Glossary "holographic
+        // personnel and equipment"): one played this turn was deactivated by
+        // its report, and the scenario has no later activation to state.
+        status.deactivated |= status.played_this_turn && card.is_hologram();
         let handle = spec
             .id
             .as_ref()
@@ -504,7 +518,7 @@ impl<'a> Builder<'a> {
             owner,
             card,
             at: Place::Table,
-            status: self.status_of(spec)?,
+            status,
             docked: None,
             mode: self.mode(spec)?,
             target: None,
@@ -994,9 +1008,57 @@ impl<'a> Builder<'a> {
         };
         Ok(crate::engine::state::Contribution {
             card,
-            by: self.names(state, &Some(c.by.clone()))?,
+            by: self.names(state, &c.by)?,
             points: c.points,
             player,
+        })
+    }
+
+    /// A `[[side_deck]]`: its kind one the lexicon knows, its cards titles
+    /// of the database, its doorway `open`, `closed` or `none`.
+    fn side_deck(
+        &self,
+        state: &GameState,
+        d: &format::SideDeckSpec,
+    ) -> Result<crate::engine::state::SideDeck, ScenarioError> {
+        use crate::engine::state::SideDoorway;
+        let words = &crate::engine::abilities::lexicon::Lexicon::get().side_decks;
+        let Some(kind) = words.named(d.kind.get_ref()) else {
+            let known: Vec<String> = words.kind.iter().map(|k| k.kind.clone()).collect();
+            return self.err(
+                d.kind.span(),
+                format!(
+                    "no side deck kind \"{}\"{}; expected one of: {}",
+                    d.kind.get_ref(),
+                    suggest(d.kind.get_ref(), &known),
+                    known.join(", ")
+                ),
+            );
+        };
+        let doorway = match d.doorway.as_ref() {
+            None => SideDoorway::Open,
+            Some(w) => match crate::repair::fold_for_match(w.get_ref()).as_str() {
+                "open" | "seeded" => SideDoorway::Open,
+                "closed" => SideDoorway::Closed,
+                "none" | "not seeded" | "missing" => SideDoorway::None,
+                other => {
+                    return self.err(
+                        w.span(),
+                        format!("doorway \"{other}\": expected `open`, `closed` or `none`"),
+                    );
+                }
+            },
+        };
+        let owner = match &d.owner {
+            Some(o) => self.player(state, o)?.0,
+            None => state.turn_player.clone(),
+        };
+        Ok(crate::engine::state::SideDeck {
+            owner,
+            kind: kind.kind.clone(),
+            cards: self.deck_list(&d.cards)?,
+            face_up: self.deck_list(&d.face_up)?,
+            doorway,
         })
     }
 
@@ -1131,6 +1193,9 @@ impl<'a> Builder<'a> {
         if let (Some(function), Some(card)) = (&q.function, &q.card) {
             self.function(state, card, function)?;
         }
+        if let Some(person) = &q.person {
+            self.person(state, q.card.as_ref(), person)?;
+        }
         let question = self
             .args(state, q)?
             .question(spec.kind)
@@ -1212,6 +1277,7 @@ impl<'a> Builder<'a> {
             function: q.function.as_ref().map(|f| f.get_ref().clone()),
             selected: pieces(&q.selected)?,
             attribute: q.attribute.clone(),
+            person: q.person.as_ref().map(|p| p.get_ref().clone()),
             battle: q.battle.as_ref().map(|b| self.battle(b)).transpose()?,
             free: q.free,
             cancelled: q.cancelled,
@@ -1220,6 +1286,42 @@ impl<'a> Builder<'a> {
             attack_bonus: q.attack_bonus,
             defense_bonus: q.defense_bonus,
         })
+    }
+
+    /// `person = "<name>"` must name one of the people of the dual-personnel
+    /// `card` (Glossary "dual-personnel cards").
+    fn person(
+        &self,
+        state: &GameState,
+        card: Option<&Spanned<String>>,
+        person: &Spanned<String>,
+    ) -> Result<(), ScenarioError> {
+        let Some(card) = card else {
+            return self.err(
+                person.span(),
+                "`person` needs `card`, the dual-personnel card".into(),
+            );
+        };
+        let piece = self.piece(state, card)?;
+        let people = crate::cards::persona::people(&state.pieces[piece].card);
+        if crate::cards::persona::person_named(&people, person.get_ref()).is_some() {
+            return Ok(());
+        }
+        let names: Vec<String> = people.iter().map(|p| p.title.clone()).collect();
+        let why = if names.is_empty() {
+            format!(
+                "{} is not a dual-personnel card whose two people can be told apart",
+                card.get_ref()
+            )
+        } else {
+            format!(
+                "no person \"{}\" on {}; its people: {}",
+                person.get_ref(),
+                card.get_ref(),
+                names.join(", ")
+            )
+        };
+        self.err(person.span(), why)
     }
 
     /// `function = "<excerpt>"` must name exactly one of the card's compiled
@@ -1319,6 +1421,13 @@ fn named_players(file: &ScenarioFile, askers: bool) -> Vec<String> {
         })
         .chain([file.game.conceded.clone(), file.game.reached_first.clone()])
         .chain(
+            file.locations
+                .iter()
+                .filter_map(|l| l.attacked_by.as_ref())
+                .flat_map(|n| n.items(&[',']))
+                .map(Some),
+        )
+        .chain(
             [&file.game.playing_borg, &file.game.lost]
                 .into_iter()
                 .flatten()
@@ -1331,11 +1440,16 @@ fn named_players(file: &ScenarioFile, askers: bool) -> Vec<String> {
         .filter(|_| askers)
         .map(|q| q.player.as_ref().map(|p| p.get_ref().clone()));
     let deck = file.deck.iter().map(|d| d.owner.clone());
+    let side_decks = file
+        .side_decks
+        .iter()
+        .map(|d| d.owner.as_ref().map(|o| o.get_ref().clone()));
     for n in std::iter::once(file.game.turn.clone())
         .chain(cards)
         .chain(places)
         .chain(askers)
         .chain(deck)
+        .chain(side_decks)
         .flatten()
     {
         if !n.is_empty() && !names.contains(&n) {
@@ -1370,6 +1484,7 @@ fn given_keys(q: &QuestionSpec) -> Vec<(&'static str, std::ops::Range<usize>)> {
         ("function", at(&q.function)),
         ("selected", names(&q.selected)),
         ("attribute", given(q.attribute.is_some())),
+        ("person", at(&q.person)),
         ("free", flag(q.free)),
         ("cancelled", flag(q.cancelled)),
         ("battle", at(&q.battle)),

@@ -190,6 +190,56 @@ pub struct Lexicon {
     /// personnel and equipment").
     #[serde(default)]
     pub hologram: HologramWords,
+    /// The side decks a card's text takes cards from (Glossary "side deck").
+    #[serde(default)]
+    pub side_decks: SideDeckWords,
+    /// The words of a card specifying that it affects Borg (Glossary "Borg").
+    #[serde(default)]
+    pub borg_points: BorgPointsWords,
+}
+
+/// The words by which a card specifies that it affects Borg, or does not.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BorgPointsWords {
+    pub affects: Vec<String>,
+    pub not: Vec<String>,
+}
+
+/// The words of taking cards from a side deck during play, and its kinds.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideDeckWords {
+    /// Effect verbs taking cards from a side deck.
+    pub fetch: Vec<String>,
+    /// Effect verbs that only go with taking them.
+    pub with_fetch: Vec<String>,
+    pub kind: Vec<SideDeckKind>,
+}
+
+/// One kind of side deck: how a scenario spells it, the nouns naming it in
+/// card text, the Glossary entry stating its rules.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideDeckKind {
+    pub kind: String,
+    pub spellings: Vec<String>,
+    pub nouns: Vec<String>,
+    pub entry: String,
+    /// Its discarded cards are shuffled back when its face-down cards run out.
+    pub reshuffles: bool,
+}
+
+impl SideDeckWords {
+    /// The kind a scenario names (any spelling, any case).
+    pub fn named(&self, name: &str) -> Option<&SideDeckKind> {
+        let name = crate::repair::fold_for_match(name);
+        self.kind.iter().find(|k| {
+            k.spellings
+                .iter()
+                .any(|s| crate::repair::fold_for_match(s) == name)
+        })
+    }
 }
 
 /// The words of the cards that let holograms exist and be active: the
@@ -198,6 +248,8 @@ pub struct Lexicon {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HologramWords {
+    /// The hologram icon, as `glossary/icons.toml` spells it.
+    pub icon: String,
     pub holodeck: String,
     pub adds: Vec<String>,
     pub worn: Vec<String>,

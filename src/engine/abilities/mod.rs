@@ -9,6 +9,7 @@
 //! visible, counted exception. [`coverage_report`] measures how much of the
 //! card pool compiles.
 
+pub mod borg_points;
 pub mod cache;
 pub mod clause;
 pub mod continuous;
@@ -25,6 +26,7 @@ pub mod permission_clause;
 pub mod plays_on;
 pub mod reporting;
 pub mod restriction;
+pub mod side_deck;
 
 pub use coverage::{coverage_report, CoverageReport, CoverageRow, DilemmaCoverage};
 
@@ -406,6 +408,16 @@ pub fn compile(card: &Card) -> CompiledCard {
         return o.compiled(card);
     }
     compile_text(&card.title, &card.card_type, &card.text)
+}
+
+/// The card is a personnel whose text is its skills box alone: every skill
+/// read, no special skill or download.
+pub fn skills_box_only(card: &Card) -> bool {
+    card.is_personnel()
+        && card.skills_parsed
+        && !card.skills.is_empty()
+        && card.special_skills.is_empty()
+        && card.special_downloads.is_empty()
 }
 
 /// Compile game text for a card of a type.

@@ -4,6 +4,7 @@
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use super::{because, compat, fact, outside_executing_orders, ruling, undecided};
 use crate::cards::model::CardType;
+use crate::engine::first_edition::battle as personnel_battle;
 use crate::engine::question::{AttackQuestion as Question, BattleMode as Mode};
 use crate::engine::state::{Attr, Format, GameState, PieceId, Place, Purpose, Request};
 use crate::engine::verdict::{Reason, Verdict};
@@ -528,16 +529,62 @@ fn counter_attack(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
         || a.targets
             .iter()
             .any(|&t| a.state.pieces[t].status.attacked_last_turn);
-    if !attacked {
+    let sites: Vec<usize> = a
+        .state
+        .locations
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.attacked_by.iter().any(|p| p.eq_ignore_ascii_case(opp)))
+        .map(|(i, _)| i)
+        .collect();
+    if !attacked && sites.is_empty() {
         return Ruling::No(format!(
             "{opp} did not attack you on the previous turn: there is nothing to counter-attack"
         ));
+    }
+    if let Some(refused) = away_from_the_attack(a, &sites, reasons) {
+        return refused;
     }
     yes_because(
         reasons,
         "when you counter-attack, no leader is required and no affiliation restrictions apply",
         BATTLE,
     )
+}
+
+/// A counter-attack is made "against any or all of your opponent's ships,
+/// Away Teams, facilities, crews ... which are still at the location of the
+/// opponent's attack, regardless of the form of the original attack", with
+/// any of your forces there ("You may bring additional forces to the
+/// location"). Where the attack took place is known when a location
+/// records it (`attacked_by`).
+fn away_from_the_attack(a: &Attack, sites: &[usize], reasons: &mut Vec<Reason>) -> Option<Ruling> {
+    if sites.is_empty() {
+        return None;
+    }
+    let names: Vec<&str> = sites
+        .iter()
+        .map(|&l| a.state.locations[l].name.as_str())
+        .collect();
+    let away = a
+        .targets
+        .iter()
+        .find(|&&t| a.state.location_of(t).is_none_or(|l| !sites.contains(&l)));
+    if let Some(&t) = away {
+        return Some(Ruling::No(format!(
+            "{} is not at the location of the opponent's attack ({}): you may counter-attack only the opponent's cards still at the location of his attack",
+            a.handle(t),
+            names.join(", ")
+        )));
+    }
+    reasons.push(because(
+        format!(
+            "the target is still at the location of the opponent's attack ({}); any of your forces there may counter-attack, whatever the form of the original attack",
+            names.join(", ")
+        ),
+        BATTLE.title,
+    ));
+    None
 }
 
 fn borg_need_a_card(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
@@ -698,28 +745,10 @@ fn casualty_is_personnel(c: &Casualty, _: &mut Vec<Reason>) -> Ruling {
 /// holograms, they may win the battle but may not kill an opposing
 /// personnel" (Glossary "holographic personnel and equipment").
 fn casualty_of_holograms(c: &Casualty, _: &mut Vec<Reason>) -> Ruling {
-    let st = c.state;
-    let adding: Vec<usize> = c
-        .winners
-        .iter()
-        .copied()
-        .filter(|&p| {
-            let s = &st.pieces[p].status;
-            st.pieces[p].card.is_personnel() && !s.stunned && !s.mortally_wounded
-        })
-        .filter(|&p| st.attribute(PieceId(p), Attr::Strength) > 0)
-        .collect();
-    if adding.is_empty() || !adding.iter().all(|&p| st.pieces[p].card.is_hologram()) {
-        return Ruling::Next;
+    match personnel_battle::holograms_alone(c.state, c.winners) {
+        Some(why) => Ruling::No(why),
+        None => Ruling::Next,
     }
-    Ruling::No(format!(
-        "the winners' STRENGTH is entirely derived from holograms ({}): they may win the battle but may not kill an opposing personnel",
-        adding
-            .iter()
-            .map(|&p| st.pieces[p].handle.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    ))
 }
 
 fn casualty_not_in_stasis(c: &Casualty, _: &mut Vec<Reason>) -> Ruling {
@@ -1038,6 +1067,26 @@ mod tests {
                 attacked
             ),
             Ruling::Yes
+        );
+    }
+
+    #[test]
+    fn a_counter_attack_is_made_where_the_opponent_attacked() {
+        let here = |s: &mut GameState| {
+            let l = s.location_of(2).expect("the target is at a location");
+            s.locations[l].attacked_by = vec!["bob".into()];
+        };
+        let counter = |f: fn(&mut GameState)| {
+            ruling_in(counter_attack, Mode::CounterAttack, vec![0], vec![2], f)
+        };
+        assert_eq!(counter(here), Ruling::Yes);
+        let elsewhere = |s: &mut GameState| {
+            let other = crate::engine::fixture::location(s, "Alpha");
+            s.locations[other].attacked_by = vec!["bob".into()];
+        };
+        assert!(
+            refused(counter(elsewhere)),
+            "the attack took place elsewhere"
         );
     }
 

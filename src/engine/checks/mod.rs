@@ -20,6 +20,7 @@ pub mod report_site;
 pub mod respond;
 pub mod restraints;
 pub mod rules;
+pub mod side_deck;
 pub mod staffing;
 
 use crate::cards::model::CardDb;
@@ -304,10 +305,46 @@ fn can_play(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
                 && p.status.used_this_turn
         }),
     };
-    on_its_target(q, card, &turn.player, state, || {
+    let timing = || {
         let under_way = (action.as_ref(), among.as_ref());
         respond::can_play_on_table(played, lies, &turn, under_way, db, table)
-    })
+    };
+    let compiled = crate::engine::response::compiled_using(played.0, played.1);
+    match crate::engine::abilities::side_deck::fetches(&compiled) {
+        Some(fetch) if !in_play => taking_from_side_deck(q, fetch, &turn.player, state, timing),
+        _ => on_its_target(q, card, &turn.player, state, timing),
+    }
+}
+
+/// A card played from hand to take cards from a side deck (its `target`: the
+/// cards to take): the side deck's rules, then its timing.
+fn taking_from_side_deck(
+    q: &PlayQuestion,
+    fetch: crate::engine::abilities::side_deck::Fetch,
+    player: &str,
+    state: &GameState,
+    timing: impl FnOnce() -> Verdict,
+) -> Verdict {
+    let mine = state.side_decks.iter().filter(|d| d.owner == player);
+    let decks: Vec<_> = mine.collect();
+    let listed = state.side_decks.iter().any(|d| d.owner == player);
+    let wanted = crate::engine::question::indices(&q.target);
+    let taking = side_deck::Taking {
+        title: q
+            .who
+            .card()
+            .map_or("", |c| state.pieces[c].card.title.as_str()),
+        fetch,
+        decks: listed.then_some(decks),
+        wanted: wanted.iter().map(|&i| &state.pieces[i].card).collect(),
+    };
+    let mut reasons = Vec::new();
+    if let Some(refused) = side_deck::refusal(&taking, &mut reasons) {
+        return refused;
+    }
+    let v = timing();
+    reasons.extend(v.reasons);
+    Verdict::new(v.value, reasons, v.citations)
 }
 
 /// A card played on the `target` the question names: no when a target does

@@ -413,10 +413,30 @@ fn attribute(q: &Question, state: &GameState) -> Verdict {
     let Some(c) = q.who.card() else {
         return undecided("`card`", vec![], "attribute");
     };
-    let p = &state.pieces[c];
-    let which = q.attribute.clone().unwrap_or_default().to_uppercase();
-    let ship = matches!(p.card.card_type, CardType::Ship | CardType::Facility);
     let mut reasons = Vec::new();
+    let (state, name) = match &q.person {
+        Some(person) => match one_person(state, c, person, &mut reasons) {
+            Some(one) => one,
+            None => {
+                let why = format!(
+                    "`person` {person:?} is not one of the people of {}",
+                    state.pieces[c].handle
+                );
+                return undecided(why, vec![], DUAL);
+            }
+        },
+        None => (
+            std::borrow::Cow::Borrowed(state),
+            state.pieces[c].handle.clone(),
+        ),
+    };
+    let which = q.attribute.clone().unwrap_or_default();
+    if let Some(skill) = crate::vocab::vocabulary().skills.canonical(&which) {
+        return skill_level(&state, c, (&name, &skill), reasons, &q.is);
+    }
+    let which = which.to_uppercase();
+    let p = &state.pieces[c];
+    let ship = matches!(p.card.card_type, CardType::Ship | CardType::Facility);
     let Some(attr) = Attr::parse(&which).filter(|a| a.of_personnel() != ship) else {
         return undecided(
             format!("`attribute` {which:?} is not an attribute of {}", p.handle),
@@ -424,18 +444,74 @@ fn attribute(q: &Question, state: &GameState) -> Verdict {
             "attribute",
         );
     };
-    let value = derived::read(state, c, attr, &mut reasons);
+    let value = derived::read(&state, c, attr, &mut reasons);
     let value = if which == "RANGE" && p.status.damaged && value > 5 {
         reasons.push(because("damaged: RANGE is reduced to 5", "battle - ship"));
         5
     } else {
         value
     };
+    reasons.push(because(format!("{name} {which} {value}"), "attribute"));
+    let title = if q.person.is_some() {
+        DUAL
+    } else {
+        "attribute"
+    };
+    claim(value.to_string(), &q.is, reasons, title)
+}
+
+const DUAL: &str = "dual-personnel cards";
+
+/// The state with the dual-personnel card `piece` standing for its one
+/// person `name` alone, with only that person's skills, classification and
+/// attributes (Glossary "dual-personnel cards": they "appear in the same
+/// order as the individual personnel's skills are listed").
+fn one_person<'s>(
+    state: &'s GameState,
+    piece: usize,
+    name: &str,
+    reasons: &mut Vec<Reason>,
+) -> Option<(std::borrow::Cow<'s, GameState>, String)> {
+    let card = &state.pieces[piece].card;
+    let people = crate::cards::persona::people(card);
+    let person = crate::cards::persona::person_named(&people, name)?.clone();
     reasons.push(because(
-        format!("{} {which} {value}", p.handle),
-        "attribute",
+        format!(
+            "{} is one card holding two personnel; classifications and attributes appear in the same order as each personnel's skills are listed, so {} has only that personnel's own",
+            card.title, person.title
+        ),
+        DUAL,
     ));
-    claim(value.to_string(), &q.is, reasons, "attribute")
+    let title = person.title.clone();
+    let mut one = state.clone();
+    one.pieces[piece].card = person;
+    Some((std::borrow::Cow::Owned(one), title))
+}
+
+/// The level of `skill` a personnel has, with the cards in play granting or
+/// taking it.
+fn skill_level(
+    state: &GameState,
+    piece: usize,
+    (name, skill): (&str, &str),
+    mut reasons: Vec<Reason>,
+    is: &Option<String>,
+) -> Verdict {
+    let (skills, _) = derived::skills(state, piece);
+    let level: f32 = skills
+        .iter()
+        .filter(|s| s.name == skill)
+        .fold(0.0, |n, s| n + s.level);
+    reasons.push(because(format!("{name} has {skill} x{level}"), "skills"));
+    let cited = reasons
+        .iter()
+        .any(|r| r.citation.as_ref().is_some_and(|c| c.title == DUAL));
+    claim(
+        level.to_string(),
+        is,
+        reasons,
+        if cited { DUAL } else { "skills" },
+    )
 }
 
 fn points(q: &Question, state: &GameState) -> Verdict {
@@ -627,9 +703,8 @@ fn points_to_win(q: &Question, state: &GameState) -> Verdict {
 /// Who has won the game: a player's name, "tie" for a true tie, or
 /// "nobody yet".
 fn game_winner(q: &Question, state: &GameState) -> Verdict {
-    let players: Vec<String> = state.players.iter().map(|p| p.0.clone()).collect();
     let mut reasons = Vec::new();
-    let value = match winning::winner(state, &players, &mut reasons) {
+    let value = match winner_among_players(state, &mut reasons) {
         winning::Winner::Player(p) | winning::Winner::Modified(p) => p,
         winning::Winner::TrueTie => "tie".into(),
         winning::Winner::NobodyYet => "nobody yet".into(),
@@ -641,11 +716,10 @@ fn game_winner(q: &Question, state: &GameState) -> Verdict {
 /// How `player` ends the game: "full win", "modified win", "loss", "tie"
 /// (a true tie) or "nobody yet" (rulebook "WINNING THE GAME").
 fn win(q: &Question, state: &GameState) -> Verdict {
-    let players: Vec<String> = state.players.iter().map(|p| p.0.clone()).collect();
     let player = super::asker(&q.who, state);
     let mut reasons = Vec::new();
     let is = |p: &str| p.eq_ignore_ascii_case(&player);
-    let value = match winning::winner(state, &players, &mut reasons) {
+    let value = match winner_among_players(state, &mut reasons) {
         winning::Winner::Player(p) if is(&p) => "full win",
         winning::Winner::Modified(p) if is(&p) => "modified win",
         winning::Winner::Player(_) | winning::Winner::Modified(_) => "loss",
@@ -654,6 +728,12 @@ fn win(q: &Question, state: &GameState) -> Verdict {
         winning::Winner::Tied => return tied(reasons),
     };
     claim_citing(value.into(), &q.is, reasons, vec![])
+}
+
+/// Who has won the game among the declared players.
+fn winner_among_players(state: &GameState, reasons: &mut Vec<Reason>) -> winning::Winner {
+    let players: Vec<String> = state.players.iter().map(|p| p.0.clone()).collect();
+    winning::winner(state, &players, reasons)
 }
 
 fn tied(reasons: Vec<Reason>) -> Verdict {

@@ -201,6 +201,11 @@ fn contributed(state: &GameState, player: &str, reasons: &mut Vec<Reason>) -> i3
         if !borg_may_score(state, player, &state.pieces[c.card].card, reasons) {
             continue;
         }
+        if c.by.is_empty() {
+            total += c.points;
+            let text = format!("{granting}: {player} scores {} bonus points", c.points);
+            reasons.push(glossary(text, "points"));
+        }
         for &p in &c.by {
             let card = &state.pieces[p].card;
             let key = (granting, card.title.as_str(), card.text.as_str());
@@ -233,25 +238,28 @@ const BORG: &str = "Borg";
 /// point-related, play out the card but ignore the points" (Glossary "Borg",
 /// "Scoring points"; rulebook "LEAVING PLAY" says the same). Whether
 /// `player` scores the points `card` offers: always for a player not playing
-/// Borg; for a Borg player only from a Borg-use-only card.
+/// Borg; for a Borg player only from a Borg-use-only card or a card whose
+/// text specifies that it affects Borg (read by the ability compiler).
 fn borg_may_score(state: &GameState, player: &str, card: &Card, reasons: &mut Vec<Reason>) -> bool {
     if !plays_borg(state, player) {
         return true;
     }
-    let scores = card.is_borg_use_only();
-    let text = if scores {
-        format!(
-            "{player} is playing Borg and {} is a Borg-use-only card: its points are scored",
-            card.title
-        )
+    let why = if card.is_borg_use_only() {
+        Some("is a Borg-use-only card")
+    } else if crate::engine::abilities::borg_points::specifies_affecting_borg(card) {
+        Some("specifies that it affects Borg")
     } else {
-        format!(
-            "{player} is playing Borg and {} is not a Borg-use-only card: a Borg player scores points only from Borg-use-only cards and cards which specify that they affect Borg, its points are ignored",
+        None
+    };
+    let text = match why {
+        Some(why) => format!("{player} is playing Borg and {} {why}: its points are scored", card.title),
+        None => format!(
+            "{player} is playing Borg and {} is neither a Borg-use-only card nor a card which specifies that it affects Borg: a Borg player scores points only from those, its points are ignored",
             card.title
-        )
+        ),
     };
     reasons.push(glossary(text, BORG));
-    scores
+    why.is_some()
 }
 
 pub(super) fn same(a: Option<&str>, player: &str) -> bool {

@@ -1,0 +1,105 @@
+//! What a card's functions take from a side deck during play (Glossary "side
+//! deck", "Q's Tent side deck", "Battle Bridge side deck"): the kind of side
+//! deck an effect takes cards from ("take a card from your Q's Tent", "draw
+//! two extra Tactic cards"), read from the compiled effects with the
+//! lexicon's `[side_decks]` words. A function that seeds (opens) the side
+//! deck takes nothing from it.
+
+use super::lexicon::{Lexicon, SideDeckKind};
+use super::{Ability, CompiledCard, Target, TimingClass};
+
+/// A card's use taking cards from one kind of side deck.
+#[derive(Debug, Clone, Copy)]
+pub struct Fetch {
+    pub kind: &'static SideDeckKind,
+    /// Every function used does nothing but take cards from it (the doorway
+    /// discarded or placed, the cards shown): with nothing to take, the
+    /// card has no use. A function with another effect ("or enhances ...
+    /// WEAPONS +1") keeps that use.
+    pub only: bool,
+}
+
+/// The side deck the functions of `compiled` played from hand take cards
+/// from, when one of them does.
+pub fn fetches(compiled: &CompiledCard) -> Option<Fetch> {
+    let played: Vec<&Ability> = compiled
+        .abilities
+        .iter()
+        .filter(|a| a.timing.class != TimingClass::Seeds)
+        .collect();
+    let kind = played.iter().find_map(|a| fetched_kind(a))?;
+    let only = played
+        .iter()
+        .all(|a| fetched_kind(a).is_some_and(|k| k.kind == kind.kind) && only_fetches(a));
+    Some(Fetch { kind, only })
+}
+
+/// The kind of side deck one of the function's effects takes cards from.
+fn fetched_kind(ability: &Ability) -> Option<&'static SideDeckKind> {
+    let words = &Lexicon::get().side_decks;
+    ability
+        .effects
+        .iter()
+        .filter(|e| words.fetch.contains(&e.verb))
+        .flat_map(|e| &e.objects)
+        .find_map(|o| {
+            let noun = noun(o)?;
+            words
+                .kind
+                .iter()
+                .find(|k| k.nouns.iter().any(|n| n == noun))
+        })
+}
+
+/// Whether every effect of the function takes cards or only goes with it.
+fn only_fetches(ability: &Ability) -> bool {
+    let words = &Lexicon::get().side_decks;
+    ability
+        .effects
+        .iter()
+        .all(|e| words.fetch.contains(&e.verb) || words.with_fetch.contains(&e.verb))
+}
+
+fn noun(target: &Target) -> Option<&str> {
+    match target {
+        Target::Object(o) => Some(o),
+        Target::CardType { name, .. } => Some(name),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::abilities::compile_text;
+
+    fn fetch(text: &str) -> Option<Fetch> {
+        fetches(&compile_text(
+            "X",
+            &crate::cards::model::CardType::Doorway,
+            text,
+        ))
+    }
+
+    #[test]
+    fn a_doorway_taking_from_the_tent_only_takes() {
+        let tent = "Seeds on (opens) Q's Tent side deck (up to 13 different cards). OR Once each turn, plays to take a card from your Q's Tent into your hand (discard doorway).";
+        let f = fetch(tent).expect("takes from the tent");
+        assert_eq!(f.kind.kind, "Q's Tent");
+        assert!(f.only);
+    }
+
+    #[test]
+    fn another_effect_keeps_a_use_without_the_side_deck() {
+        let door = "Stock in deck and play at start of ship battle. Allows you to draw two extra Tactic cards or enhances each of your ships' WEAPONS +1; then discard doorway.";
+        let f = fetch(door).expect("draws Tactic cards");
+        assert_eq!(f.kind.kind, "Battle Bridge");
+        assert!(!f.only);
+    }
+
+    #[test]
+    fn seeding_the_side_deck_takes_nothing() {
+        assert!(fetch("Seeds on (opens) Q's Tent side deck (up to 13 different cards).").is_none());
+        assert!(fetch("Plays on table. Draw one card.").is_none());
+    }
+}
