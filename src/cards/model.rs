@@ -389,10 +389,14 @@ impl Card {
 
     /// Whether the card's classification is ANIMAL (Glossary "ANIMAL"): an
     /// ANIMAL may not attempt a mission alone, and Borg do not assimilate one.
+    /// The classification is `glossary/affiliations.toml`'s `[animals]`.
     pub fn is_animal(&self) -> bool {
-        self.class
-            .as_deref()
-            .is_some_and(|c| c.eq_ignore_ascii_case("ANIMAL"))
+        let animal = &crate::vocab::vocabulary()
+            .affiliations
+            .animals
+            .classification;
+        !animal.is_empty()
+            && (self.class.as_deref()).is_some_and(|c| c.trim().eq_ignore_ascii_case(animal))
     }
 
     /// Whether the card bears the icon `spelling` names in

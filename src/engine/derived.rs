@@ -457,7 +457,7 @@ pub fn has_trait(state: &GameState, piece: usize, d: &Descriptor) -> bool {
 }
 
 /// A word and its singular forms ("klingons" → "klingon", "classes" → "class").
-fn singulars(w: &str) -> Vec<String> {
+pub(crate) fn singulars(w: &str) -> Vec<String> {
     let mut out = vec![w.to_string()];
     if let Some(s) = w.strip_suffix("es") {
         out.push(s.to_string());

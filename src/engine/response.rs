@@ -77,7 +77,7 @@ pub fn compiled_using(card: &Card, excerpt: Option<&str>) -> CompiledCard {
     // A personnel whose text is only its skills box (every skill read, no
     // special skill or download) has no game text saying when it acts: it
     // plays as its card type does.
-    if skills_box_only(card) {
+    if crate::engine::abilities::skills_box_only(card) {
         compiled.abilities.clear();
     }
     if let Some(i) = excerpt.and_then(|e| function_named(&compiled, e).ok()) {
@@ -85,15 +85,6 @@ pub fn compiled_using(card: &Card, excerpt: Option<&str>) -> CompiledCard {
         compiled.abilities = vec![used];
     }
     compiled
-}
-
-/// The card is a personnel whose text is its skills box alone.
-fn skills_box_only(card: &Card) -> bool {
-    card.is_personnel()
-        && card.skills_parsed
-        && !card.skills.is_empty()
-        && card.special_skills.is_empty()
-        && card.special_downloads.is_empty()
 }
 
 /// An action under way, or one implied by the card it plays or encounters
@@ -934,7 +925,10 @@ pub fn encounter_permit(
         .filter(|a| lx.kind_matches("encounter dilemma", &a.kind))
         .filter_map(|a| find_card(db, a.card.as_deref()?))
         .find_map(|dilemma| {
-            let allowance = encounter_allowances(dilemma).into_iter().find(permits)?;
+            let allowance = encounter_allowances(dilemma)
+                .iter()
+                .find(|al| permits(al))?
+                .clone();
             Some(EncounterPermit {
                 dilemma: dilemma.title.clone(),
                 allowance,

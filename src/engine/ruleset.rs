@@ -161,6 +161,9 @@ pub enum EventKind {
     /// "personnel battle", "attack").
     BattleWon(String, &'static str),
     BattleTied(&'static str),
+    /// The winner of a personnel battle kills no one (its STRENGTH came
+    /// from holograms alone).
+    NoCasualty,
     /// Fire on a target scored this result ("hit", "direct hit", "miss").
     Fired {
         target: usize,

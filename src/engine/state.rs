@@ -587,12 +587,11 @@ impl GameState {
         }
     }
 
-    /// A deactivated hologram: deactivated since, or reported this turn ("A
-    /// hologram is deactivated when reported", Glossary "holographic
-    /// personnel and equipment") and not yet activated.
+    /// A deactivated hologram: the state its report ("A hologram is
+    /// deactivated when reported", Glossary "holographic personnel and
+    /// equipment") or a later deactivation set, until it is activated.
     pub fn is_deactivated(&self, idx: usize) -> bool {
-        let p = &self.pieces[idx];
-        p.status.deactivated || (p.status.played_this_turn && p.card.is_hologram())
+        self.pieces[idx].status.deactivated
     }
 
     /// In stasis itself or aboard a ship in stasis ("Cards aboard a ship in

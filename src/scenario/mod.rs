@@ -498,6 +498,11 @@ impl<'a> Builder<'a> {
     fn declared_piece(&self, spec: &CardSpec, default_owner: &str) -> Result<Piece, ScenarioError> {
         self.card_numbers(spec)?;
         let card = self.spec_card(spec)?;
+        let mut status = self.status_of(spec)?;
+        // "A hologram is deactivated when reported" (Glossary "holographic
+        // personnel and equipment"): one played this turn was deactivated by
+        // its report, and the scenario has no later activation to state.
+        status.deactivated |= status.played_this_turn && card.is_hologram();
         let handle = spec
             .id
             .as_ref()
@@ -513,7 +518,7 @@ impl<'a> Builder<'a> {
             owner,
             card,
             at: Place::Table,
-            status: self.status_of(spec)?,
+            status,
             docked: None,
             mode: self.mode(spec)?,
             target: None,

@@ -149,6 +149,34 @@ pub struct Affiliations {
     pub attempts: Attempts,
     #[serde(default)]
     pub winning: Winning,
+    #[serde(default)]
+    pub facilities: Facilities,
+    #[serde(default)]
+    pub animals: Animals,
+}
+
+/// The classification of animals (Glossary "ANIMAL").
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Animals {
+    pub classification: String,
+    pub source: Source,
+}
+
+/// Who may use a facility (Glossary "facility", "Using facilities").
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Facilities {
+    /// Classes of facility both players may use, whoever owns them.
+    pub shared: Vec<String>,
+    pub source: Source,
+}
+
+impl Facilities {
+    /// Whether both players may use a facility of this class.
+    pub fn shared_by_both(&self, class: &str) -> bool {
+        has(&self.shared, class.trim())
+    }
 }
 
 /// Who may not make mission or commandeering attempts ("attempt", "commandeering").
@@ -185,6 +213,46 @@ pub struct Winning {
     /// affiliation who destroys one in battle, never to their own player.
     pub destroyed_ship_bonus: Vec<String>,
     pub destroyed_ship_bonus_source: Source,
+    /// The Warp Speed formats' own victory conditions.
+    #[serde(default)]
+    pub warp_speed: WarpSpeedWin,
+}
+
+/// Winning in the Warp Speed formats (Glossary "Warp Speed").
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WarpSpeedWin {
+    /// A full win: one mission of each of these kinds of a player's own done.
+    pub full_win: Vec<MissionKind>,
+    /// A modified win when no one wins in full: the most by each measure,
+    /// tried in order; tied on all of them, a true tie.
+    pub modified_win: Vec<WinMeasure>,
+    pub source: Source,
+}
+
+/// A kind of mission by its icons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MissionKind {
+    Planet,
+    Space,
+}
+
+impl MissionKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            MissionKind::Planet => "planet",
+            MissionKind::Space => "space",
+        }
+    }
+}
+
+/// What a modified win compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WinMeasure {
+    MissionsSolved,
+    Points,
 }
 
 /// Who may not form Away Teams ("Away Team and crew").

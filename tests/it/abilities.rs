@@ -3,5 +3,6 @@
 mod compiler;
 mod coverage;
 mod dilemma;
+mod gender;
 mod names;
 mod response;

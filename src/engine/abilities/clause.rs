@@ -4,7 +4,7 @@
 //! Grammar words (determiners, "until", "just") are here; game words are in
 //! `glossary/abilities/lexicon.toml`.
 
-use super::continuous::Whose;
+use super::continuous::{any_phrase_at, Whose};
 use super::grammar::{self, TokKind, Token};
 use super::lexicon::Lexicon;
 use super::{Ability, Effect, Target, Timing, TimingClass};
@@ -740,12 +740,9 @@ fn first_attempt(toks: &[Token], hit: &TimingHit) -> Option<Whose> {
     if !hit.class.is_response() {
         return None;
     }
-    let words: Vec<&str> = toks[hit.start..clause_end(toks, hit.end)]
-        .iter()
-        .map(|t| t.text.as_str())
-        .collect();
-    let clause = format!(" {} ", words.join(" "));
-    let says = |phrases: &[String]| phrases.iter().any(|p| clause.contains(&format!(" {p} ")));
+    let clause = &toks[hit.start..clause_end(toks, hit.end)];
+    let says =
+        |phrases: &[String]| (0..clause.len()).any(|k| any_phrase_at(clause, k, phrases).is_some());
     let words = &Lexicon::get().first_attempt;
     if says(&words.yours) {
         Some(Whose::Yours)
@@ -770,16 +767,11 @@ fn by_self(toks: &[Token], hit: &TimingHit) -> bool {
         return false;
     }
     let hi = clause_end(toks, hit.end).min(toks.len());
-    let words: Vec<&str> = toks[hit.end.min(hi)..hi]
-        .iter()
-        .take_while(|t| !t.is_punct("("))
-        .map(|t| t.text.as_str())
-        .collect();
-    let text = words.join(" ");
-    Lexicon::get()
-        .own_initiation
-        .iter()
-        .any(|w| format!(" {text} ").contains(&format!(" {w} ")))
+    let after = &toks[hit.end.min(hi)..hi];
+    let words = after.iter().take_while(|t| !t.is_punct("(")).count();
+    let words = &after[..words];
+    let own = &Lexicon::get().own_initiation;
+    (0..words.len()).any(|k| any_phrase_at(words, k, own).is_some())
 }
 
 /// "start of battle against opponent's only ship": a party word after the

@@ -14,8 +14,7 @@ use super::lexicon::{ContinuousWords, Lexicon};
 use super::movement::MovementAllowance;
 use crate::cards::model::{Card, CardType};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 /// A numeric attribute of a personnel (INTEGRITY, CUNNING, STRENGTH) or of a
 /// ship or facility (RANGE, WEAPONS, SHIELDS).
@@ -304,18 +303,10 @@ pub fn lore_says_counterpart(lore: &str) -> bool {
 
 /// The continuous effects of a card, compiled once per distinct text.
 pub fn of(card: &Card) -> Arc<Continuous> {
-    type Cache = Mutex<HashMap<(String, String), Arc<Continuous>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
+    static CACHE: super::cache::TextCache<(String, String), Continuous> =
+        super::cache::TextCache::new();
     let key = (card.card_type.name(), card.text.clone());
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(c) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
-        return c;
-    }
-    let c = Arc::new(compile(&card.text, &card.card_type));
-    if let Ok(mut m) = cache.lock() {
-        m.insert(key, c.clone());
-    }
-    c
+    CACHE.get(&key, || compile(&card.text, &card.card_type))
 }
 
 /// Compile the continuous effects of game text on a card of a type.

@@ -77,6 +77,16 @@ pub enum Nullifier {
     Action(String),
 }
 
+impl Nullifier {
+    /// The requirement present that nullifies (none for an action).
+    pub fn present(&self) -> Option<&Requirement> {
+        match self {
+            Nullifier::Present(r) => Some(r),
+            Nullifier::Action(_) => None,
+        }
+    }
+}
+
 /// A price one personnel may pay: the verb they suffer and who may pay it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Choice {
@@ -189,6 +199,32 @@ impl CompiledDilemma {
                 || self.afterwards.enters_play.is_some())
     }
 
+    /// Nothing read yet: the sentence opens the card.
+    fn is_unread_so_far(&self) -> bool {
+        self.requirements().is_empty()
+            && self.effects.is_empty()
+            && self.unread.is_empty()
+            && self.afterwards == Afterwards::default()
+    }
+
+    /// Every requirement the dilemma was read into: trigger, conditions,
+    /// nullifiers and cure, who may pay its price, and each effect's
+    /// victims and "when".
+    pub fn requirements(&self) -> Vec<&Requirement> {
+        let effects = self.effects.iter().chain(&self.otherwise);
+        let victims = effects
+            .flat_map(|e| [e.victims.filter.as_ref(), e.when.as_ref()])
+            .chain(self.targets.iter().map(|t| t.filter.as_ref()));
+        let nullifiers = self.nullifiers.iter().chain(&self.cure);
+        [self.trigger.as_ref(), self.conditions.as_ref()]
+            .into_iter()
+            .chain(victims)
+            .chain(nullifiers.map(Nullifier::present))
+            .chain(self.choice.as_ref().map(|c| Some(&c.who)))
+            .flatten()
+            .collect()
+    }
+
     /// "stop" among its effects (a dilemma without conditions "stops" only
     /// when it says so: Glossary "dilemma resolution", "Stopping").
     pub fn says_it_stops(&self) -> bool {
@@ -206,7 +242,7 @@ pub fn compile_dilemma(title: &str, text: &str) -> CompiledDilemma {
         },
         half: None,
     };
-    let text = straight_quotes(text);
+    let text = straight_quotes(text).replace("(s)", "s");
     for s in sentences(&text) {
         d.read_sentence(&s, words);
     }
@@ -261,6 +297,13 @@ impl Reading {
         }
         if let Some((setting, rest)) = half(s, w) {
             return self.read_half(setting, rest, w);
+        }
+        if let Some((heading, rest)) = heading(s).filter(|_| self.is_unread_so_far()) {
+            // "FEMALE'S LOVE INTEREST: ...": the title of a combo's first
+            // half. A later half's title opens a second dilemma whose
+            // conditions do not combine with the first's: that stays unread.
+            self.notes.push(heading.to_string());
+            return self.read_sentence(rest, w);
         }
         if let Some((at, end)) = remark(s, &w.remarks) {
             self.notes.push(s[at..end].to_string());
@@ -318,6 +361,7 @@ impl Reading {
         if let Some(rest) = opening(s, &w.enters_play) {
             let (place, more) = split_clause(rest);
             self.afterwards.enters_play = Some(place.trim().to_string());
+            self.targets.extend(placed_on_personnel(place, w));
             return self.read_sentence(more, w);
         }
         self.read_effect(s, w);
@@ -566,10 +610,19 @@ impl Reading {
     }
 
     /// "All such personnel are stopped": the victims are those who meet the
-    /// conditions on their own (Personal Duty, Precision Piloting).
+    /// conditions on their own (Personal Duty, Precision Piloting). "If
+    /// Females in Away Team, the one with highest total attribute numbers
+    /// resigns": the victim is one the trigger found.
     fn such(&self, mut e: DilemmaEffect, w: &DilemmaWords, text: &str) -> DilemmaEffect {
         if find_word(text, &w.such).is_some() && e.victims.filter.is_none() {
             e.victims.filter = self.conditions.clone();
+        }
+        let found = find_word(text, &w.found).is_some_and(|(at, _)| at == 0);
+        if let (true, None, Some(trigger)) = (found, &e.victims.filter, &self.trigger) {
+            e.victims.filter = Some(match trigger {
+                Requirement::Members { each, .. } => (**each).clone(),
+                t => t.clone(),
+            });
         }
         e
     }
@@ -831,19 +884,18 @@ fn count(lower: &str, w: &DilemmaWords) -> Count {
 fn filter(part: &str, w: &DilemmaWords) -> Result<Option<Requirement>, String> {
     let mut found = Vec::new();
     let rel = ["with ", "who has ", "who have ", "who does not have "];
-    if let Some((at, len)) = find_word(part, &rel.map(String::from)) {
+    if let Some((at, len)) = find_word(noun_phrase(part, w), &rel.map(String::from)) {
         let negated = part[at..at + len].contains(" not ");
         let text = part[at + len..].split('(').next().unwrap_or("");
-        if find_word(text, &w.superlatives).is_some_and(|(i, _)| i == 0) {
-            // "with lowest CUNNING": a superlative selects, it is no feature.
-            return Ok(None);
+        // "with lowest CUNNING": a superlative selects, it is no feature.
+        if find_word(text, &w.superlatives).is_none_or(|(i, _)| i > 0) {
+            let req = requirements::parse_conditions(text, &w.places).map_err(|e| e.to_string())?;
+            found.push(if negated {
+                Requirement::Not(Box::new(req))
+            } else {
+                req
+            });
         }
-        let req = requirements::parse_conditions(text, &w.places).map_err(|e| e.to_string())?;
-        found.push(if negated {
-            Requirement::Not(Box::new(req))
-        } else {
-            req
-        });
     }
     if let Some((noun_at, _)) = find_word(part, &w.facing) {
         let before = adjectives(&part[..noun_at], w);
@@ -860,6 +912,20 @@ fn filter(part: &str, w: &DilemmaWords) -> Result<Option<Requirement>, String> {
         1 => found.pop(),
         _ => Some(Requirement::All(found)),
     })
+}
+
+/// The victims' words of an effect part: a selection in parentheses closes
+/// them ("Female Away Team member (random selection) runs off with lover":
+/// "with lover" is the verb's, not a feature of the victim).
+fn noun_phrase<'a>(part: &'a str, w: &DilemmaWords) -> &'a str {
+    let lower = part.to_ascii_lowercase();
+    let closes = |open: &usize| {
+        let inside = lower[*open..].split(')').next().unwrap_or("");
+        w.selections.iter().any(|s| inside.contains(&s.phrase))
+    };
+    let mut opens = lower.match_indices('(').map(|(i, _)| i);
+    let end = opens.find(closes).unwrap_or(part.len());
+    &part[..end]
 }
 
 fn one_or_all(mut v: Vec<Requirement>) -> Requirement {
@@ -993,6 +1059,26 @@ fn adjectives<'a>(before_noun: &'a str, w: &DilemmaWords) -> &'a str {
     before_noun[start.min(before_noun.len())..].trim()
 }
 
+/// "Place on a female present (random selection)": the personnel the
+/// dilemma enters play on is its target, whom the text names afterwards
+/// ("she is \"stopped\""). `None` when the place is no personnel's features.
+fn placed_on_personnel(place: &str, w: &DilemmaWords) -> Option<Victims> {
+    let kind = noun_phrase(place, w).trim();
+    let kind = ["a ", "an ", "one "]
+        .iter()
+        .find_map(|a| kind.strip_prefix(a))
+        .unwrap_or(kind);
+    let (req, more) = requirement_then(kind, w).ok()?;
+    more.trim().is_empty().then_some(())?;
+    Some(Victims {
+        count: Count::Exactly(1),
+        scope: Scope::Facing,
+        filter: Some(req),
+        selection: selection_in(place, w),
+        spared: None,
+    })
+}
+
 /// A remark in parentheses that opens with one of `openings` ("(but ..."):
 /// its byte range.
 fn remark(s: &str, openings: &[String]) -> Option<(usize, usize)> {
@@ -1014,6 +1100,16 @@ fn half<'a>(s: &'a str, w: &DilemmaWords) -> Option<(Setting, &'a str)> {
         let rest = opening(s, std::slice::from_ref(&h.label))?;
         Some((Setting::from_icon(&h.icon)?, rest))
     })
+}
+
+/// A combo dilemma's half opening with its title in capitals and a colon
+/// ("ANAPHASIC ORGANISM: Unless ..."): the title, and the rest.
+fn heading(s: &str) -> Option<(&str, &str)> {
+    let (title, rest) = s.split_once(':')?;
+    let letters = title.chars().filter(|c| c.is_alphabetic());
+    let capitals =
+        title.chars().any(char::is_alphabetic) && !letters.clone().any(char::is_lowercase);
+    (capitals && title.contains(' ')).then_some((title, rest))
 }
 
 /// Conditions of two halves for different settings.

@@ -7,16 +7,32 @@
 //! mission attempt (Glossary "actions – interrupting").
 //!
 //! The permission is read from the dilemma's sentences by their grammar: a
-//! "may" (never "may not") or an "unless you", the player it names before
-//! that word (the lexicon's opponent words: the encountering player's
-//! opponent; else the encountering player), the effect verb after it and
-//! the cards it names (`plays_on::cards_after`).
+//! permission modal of the lexicon (`permission_clause::modal_at`: "may",
+//! never "may not") or a price the encountering player may pay (the
+//! dilemma's condition word and payer: "unless you"), the player it names
+//! before that word (the lexicon's opponent words: the encountering
+//! player's opponent; else the encountering player), the effect verb after
+//! it with its direction ("beam up": from the planet to a ship), and the
+//! cards it names (`plays_on::cards_after`) - the group facing the dilemma
+//! when it names it ("Away Team").
 
+use super::cache::TextCache;
 use super::clause::analyse;
-use super::continuous::{Subject, Whose};
+use super::continuous::{any_phrase_at, Polarity, Subject, Whose};
 use super::grammar::{self, Token};
 use super::lexicon::Lexicon;
+use super::permission_clause::modal_at;
 use crate::cards::model::{Card, CardType};
+use std::sync::Arc;
+
+/// Where a permitted move takes the cards ("beam up": aboard a ship or
+/// facility; "beam down": to the planet).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Toward {
+    Aboard,
+    Planet,
+}
 
 /// An action a dilemma's text permits during its encounter.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -28,6 +44,11 @@ pub struct EncounterAllowance {
     pub verb: String,
     /// The cards the action may take, when the sentence names them.
     pub cards: Option<Subject>,
+    /// The cards are the crew or Away Team facing the dilemma ("may beam up
+    /// Away Team"): no others.
+    pub facing: bool,
+    /// Where the permitted move goes, when the verb says ("beam up").
+    pub toward: Option<Toward>,
     /// The action the permitted effect performs, when it is one ("may beam
     /// up Away Team" → "beam"; the lexicon's effect action).
     pub action: Option<String>,
@@ -43,21 +64,23 @@ impl EncounterAllowance {
     }
 
     /// True when this permission lets the encountering player (`yours`) or
-    /// the opponent take an act of the kind `act` ("beam", "move", "dock").
-    pub fn permits_act(&self, act: &str, yours: bool) -> bool {
+    /// the opponent take an act of the kind `act` ("beam", "move", "dock")
+    /// going `toward` (a "beam up" allows no beaming down).
+    pub fn permits_act(&self, act: &str, yours: bool, toward: Option<Toward>) -> bool {
         let lx = Lexicon::get();
+        let kind = self.action.as_deref();
         self.for_player(yours)
-            && self
-                .action
-                .as_deref()
-                .is_some_and(|k| lx.kind_matches(k, act))
+            && kind.is_some_and(|k| lx.kind_matches(k, act))
+            && self.toward.is_none_or(|t| toward == Some(t))
     }
 }
 
 /// The actions `card`'s text (a dilemma's) permits during its encounter,
-/// as the compiler read them (`CompiledCard::encounter_allowances`).
-pub fn encounter_allowances(card: &Card) -> Vec<EncounterAllowance> {
-    super::compile(card).encounter_allowances
+/// as the compiler reads them: compiled once per card text.
+pub fn encounter_allowances(card: &Card) -> Arc<Vec<EncounterAllowance>> {
+    static CACHE: TextCache<(String, String), Vec<EncounterAllowance>> = TextCache::new();
+    let key = (card.card_type.name(), card.text.clone());
+    CACHE.get(&key, || super::compile(card).encounter_allowances)
 }
 
 /// The actions a card of `card_type` with `text` (a dilemma's) permits
@@ -76,11 +99,20 @@ pub fn allowances_of(card_type: &CardType, text: &str) -> Vec<EncounterAllowance
 
 /// The permission one sentence states, if any.
 fn allowance(s: &[Token]) -> Option<EncounterAllowance> {
-    let at = permission_word(s)?;
+    let at = (0..s.len()).find(|&i| grants_at(s, i))?;
     let lx = Lexicon::get();
     let opponent = s[..at].iter().any(|t| lx.opponent_words.contains(&t.text));
     let (verb_at, effect) = analyse(s).effects.into_iter().find(|(i, _)| *i > at)?;
-    let action = lx.effect(&effect.verb).and_then(|e| e.action.clone());
+    let verb = lx.effect(&effect.verb);
+    let toward = verb.and_then(|v| toward_of(s, verb_at, &v.forms));
+    let object = verb_at + 1 + usize::from(toward.is_some());
+    // "may beam to one of your ships": after a verb that moves (one with
+    // a direction form, "beam up"), "to" opens where, not what.
+    let moves = verb.is_some_and(|v| v.forms.iter().any(|f| directed(f)));
+    let to_where = moves
+        && s.get(object)
+            .is_some_and(|t| lx.dilemma.destinations.contains(&t.text));
+    let action = verb.and_then(|e| e.action.clone());
     Some(EncounterAllowance {
         action,
         whose: if opponent {
@@ -89,19 +121,54 @@ fn allowance(s: &[Token]) -> Option<EncounterAllowance> {
             Whose::Yours
         },
         verb: effect.verb,
-        cards: super::plays_on::cards_after(s, verb_at + 1),
+        cards: super::plays_on::cards_after(s, object).filter(|_| !to_where),
+        facing: !to_where && names_facing(s, object),
+        toward,
         text: grammar::render(s),
     })
 }
 
-/// The index of the word granting the permission: "may" (not "may not"),
-/// or "unless" followed by "you".
-fn permission_word(s: &[Token]) -> Option<usize> {
-    (0..s.len()).find(|&i| {
-        let next = s.get(i + 1);
-        (s[i].is_word("may") && !next.is_some_and(|n| n.is_word("not")))
-            || (s[i].is_word("unless") && next.is_some_and(|n| n.is_word("you")))
-    })
+/// A permission at `i`: a permission modal of the lexicon (never "may
+/// not"), or a price the encountering player may pay ("unless you").
+fn grants_at(s: &[Token], i: usize) -> bool {
+    let lx = Lexicon::get();
+    let permit = matches!(modal_at(s, i, &lx.continuous), Some((Polarity::Permit, _)));
+    let price = any_phrase_at(s, i, &lx.dilemma.condition_words)
+        .and_then(|end| s.get(end))
+        .is_some_and(|t| lx.dilemma.payer.contains(&t.text));
+    permit || price
+}
+
+/// The direction of the verb at `at` when its form carries one of the
+/// lexicon's direction words ("beam up"; never "download up to").
+fn toward_of(s: &[Token], at: usize, forms: &[String]) -> Option<Toward> {
+    let next = s.get(at + 1)?;
+    let form = format!("{} {}", s[at].text, next.text);
+    let d = Lexicon::get()
+        .dilemma
+        .directions
+        .iter()
+        .find(|d| next.is_word(&d.word))?;
+    forms.contains(&form).then_some(d.toward)
+}
+
+/// A verb form carrying a direction word ("beam up").
+fn directed(form: &str) -> bool {
+    let last = form.rsplit(' ').next().unwrap_or(form);
+    form.contains(' ')
+        && Lexicon::get()
+            .dilemma
+            .directions
+            .iter()
+            .any(|d| d.word == last)
+}
+
+/// The clause from `from` names the crew or Away Team facing the dilemma.
+fn names_facing(s: &[Token], from: usize) -> bool {
+    let facing = &Lexicon::get().dilemma.facing;
+    (from..s.len())
+        .take_while(|&k| ![".", ";", ","].iter().any(|p| s[k].is_punct(p)))
+        .any(|k| any_phrase_at(s, k, facing).is_some())
 }
 
 #[cfg(test)]
@@ -142,13 +209,19 @@ mod tests {
             "Your Transporter Skill here with transporters may beam up Away Team. Otherwise, one personnel present (opponent's choice) is captured; others stopped.",
         ));
         assert_eq!(a.len(), 1, "{a:?}");
-        assert!(a[0].permits_act("beam", true), "{a:?}");
+        let up = Some(Toward::Aboard);
+        assert!(a[0].permits_act("beam", true, up), "{a:?}");
         assert!(
-            !a[0].permits_act("beam", false),
+            !a[0].permits_act("beam", true, Some(Toward::Planet)),
+            "beaming up allows no beaming down"
+        );
+        assert!(a[0].facing, "the Away Team facing it: {a:?}");
+        assert!(
+            !a[0].permits_act("beam", false, up),
             "the opponent is not named"
         );
-        assert!(!a[0].permits_act("walk", true), "walking is not named");
-        assert!(!a[0].permits_act("dock", true));
+        assert!(!a[0].permits_act("walk", true, up), "walking is not named");
+        assert!(!a[0].permits_act("dock", true, up));
     }
 
     #[test]

@@ -3,11 +3,15 @@
 //! it is "worn" by a [Holo] personnel (Mobile Holo-Emitter: its wearer "does
 //! not need a Holodeck and is not confined to ships and facilities"), and
 //! whether it lets [Holo] cards exist on a planet (Holo-Projectors). The
-//! words are the lexicon's `[hologram]`; the rules reading them are in
-//! `engine::first_edition::hologram`.
+//! text is read as the rest of the compiler reads it (tokens, sentences,
+//! lexicon phrases); the words are the lexicon's `[hologram]`; the rules
+//! reading them are in `engine::first_edition::hologram`.
 
-use super::lexicon::Lexicon;
+use super::continuous::{any_phrase_at, phrase_at};
+use super::grammar::{self, TokKind, Token};
+use super::lexicon::{HologramWords, Lexicon};
 use crate::cards::model::Card;
+use crate::vocab::vocabulary;
 
 /// A card's text about holograms, compiled once per reading.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -25,45 +29,43 @@ pub struct HoloText {
 /// What `card`'s text says about holograms.
 pub fn of(card: &Card) -> HoloText {
     let w = &Lexicon::get().hologram;
-    let holo = hologram_icon();
-    let sentences: Vec<String> = card
-        .text
-        .split(['.', ';'])
-        .map(|s| s.trim().to_lowercase())
+    let toks = grammar::tokenize(&card.text);
+    let sentences: Vec<Vec<Token>> = grammar::sentences(&toks)
+        .into_iter()
+        .map(|(s, _)| s)
         .collect();
-    let naming_holo = |s: &&String| s.contains(&holo);
-    let holodeck = w.holodeck.to_lowercase();
-    let adds_holodeck = sentences.iter().any(|s| adds(s, &w.adds, &holodeck));
+    let adds_holodeck = sentences.iter().any(|s| adds(s, w));
+    let naming_holo = || sentences.iter().filter(|s| names_hologram_icon(s, w));
     HoloText {
         // Special equipment is the card's own: a card adding it says so.
         holodeck: !w.holodeck.is_empty() && card.has_characteristic(&w.holodeck) && !adds_holodeck,
         adds_holodeck,
-        worn_by_hologram: sentences
-            .iter()
-            .filter(naming_holo)
-            .any(|s| w.worn.iter().any(|p| s.contains(&p.to_lowercase()))),
-        exist_on_planet: sentences
-            .iter()
-            .filter(naming_holo)
-            .any(|s| w.exist.iter().any(|p| s.contains(&p.to_lowercase()))),
+        worn_by_hologram: naming_holo().any(|s| has_phrase(s, &w.worn)),
+        exist_on_planet: naming_holo().any(|s| has_phrase(s, &w.exist)),
     }
 }
 
 /// "Adds Holodeck": an adding verb right before the equipment's name.
-fn adds(sentence: &str, verbs: &[String], holodeck: &str) -> bool {
-    verbs
-        .iter()
-        .any(|v| sentence.contains(&format!("{} {holodeck}", v.to_lowercase())))
+fn adds(s: &[Token], w: &HologramWords) -> bool {
+    (0..s.len()).any(|k| {
+        any_phrase_at(s, k, &w.adds).is_some_and(|e| phrase_at(s, e, &w.holodeck).is_some())
+    })
 }
 
-/// The hologram icon as card text writes it ("[holo]", lower-cased).
-fn hologram_icon() -> String {
-    let code = crate::vocab::vocabulary()
-        .icons
-        .find("hologram")
-        .map(|i| i.code.to_lowercase())
-        .unwrap_or_default();
-    format!("[{code}]")
+/// Whether one of `phrases` is in the sentence.
+fn has_phrase(s: &[Token], phrases: &[String]) -> bool {
+    (0..s.len()).any(|k| any_phrase_at(s, k, phrases).is_some())
+}
+
+/// Whether the sentence prints the hologram icon (the lexicon's `icon`, in
+/// any of the spellings `glossary/icons.toml` gives it).
+fn names_hologram_icon(s: &[Token], w: &HologramWords) -> bool {
+    let icons = &vocabulary().icons;
+    let Some(holo) = icons.canonical(&w.icon) else {
+        return false;
+    };
+    s.iter()
+        .any(|t| t.kind == TokKind::Icon && icons.canonical(&t.text) == Some(holo))
 }
 
 #[cfg(test)]
@@ -100,6 +102,12 @@ mod tests {
         );
         assert!(of(&projectors).exist_on_planet);
         assert!(!of(&card("Plays on a planet mission.", &[])).exist_on_planet);
+        // The icon, not the word: "Holo cards" names no [Holo] card.
+        let word = card(
+            "Plays on a planet mission. Holo cards may exist on this planet.",
+            &[],
+        );
+        assert!(!of(&word).exist_on_planet);
     }
 
     #[test]

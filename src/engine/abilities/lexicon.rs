@@ -270,6 +270,8 @@ impl SideDeckWords {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HologramWords {
+    /// The hologram icon, as `glossary/icons.toml` spells it.
+    pub icon: String,
     pub holodeck: String,
     pub adds: Vec<String>,
     pub worn: Vec<String>,
@@ -476,10 +478,31 @@ pub struct DilemmaWords {
     pub selects: Vec<String>,
     #[serde(default)]
     pub selected: Vec<String>,
+    /// The word after a move's verb saying where it goes ("may beam up":
+    /// aboard a ship or facility).
+    #[serde(default)]
+    pub directions: Vec<DirectionWords>,
+    /// A word opening a move's destination after its verb ("may beam to
+    /// one of your ships"): what follows names where, not which cards.
+    #[serde(default)]
+    pub destinations: Vec<String>,
+    /// An effect opening with these names one the trigger found ("If
+    /// Females in Away Team, the one with highest total attribute numbers
+    /// resigns").
+    #[serde(default)]
+    pub found: Vec<String>,
     /// Conditions written of an effect's victims ("unless their combined
     /// CUNNING>15", "unless that personnel has CUNNING>8").
     #[serde(default)]
     pub victims: Vec<String>,
+}
+
+/// A direction word after a move's verb and where it takes the cards.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DirectionWords {
+    pub word: String,
+    pub toward: crate::engine::abilities::encounter_permits::Toward,
 }
 
 /// A selection phrase ("random selection") and who selects.

@@ -10,6 +10,7 @@
 //! card pool compiles.
 
 pub mod borg_points;
+pub mod cache;
 pub mod clause;
 pub mod continuous;
 pub mod coverage;
@@ -407,6 +408,16 @@ pub fn compile(card: &Card) -> CompiledCard {
         return o.compiled(card);
     }
     compile_text(&card.title, &card.card_type, &card.text)
+}
+
+/// The card is a personnel whose text is its skills box alone: every skill
+/// read, no special skill or download.
+pub fn skills_box_only(card: &Card) -> bool {
+    card.is_personnel()
+        && card.skills_parsed
+        && !card.skills.is_empty()
+        && card.special_skills.is_empty()
+        && card.special_downloads.is_empty()
 }
 
 /// Compile game text for a card of a type.

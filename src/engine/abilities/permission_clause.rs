@@ -22,7 +22,7 @@ fn act_at(s: &[Token], i: usize, w: &ContinuousWords) -> Option<(String, usize)>
 }
 
 /// The modal at `i` (longest first: "may not" before "may"): polarity and end.
-fn modal_at(s: &[Token], i: usize, w: &ContinuousWords) -> Option<(Polarity, usize)> {
+pub fn modal_at(s: &[Token], i: usize, w: &ContinuousWords) -> Option<(Polarity, usize)> {
     let forbid = any_phrase_at(s, i, &w.forbid).map(|e| (Polarity::Forbid, e));
     let permit = any_phrase_at(s, i, &w.permit).map(|e| (Polarity::Permit, e));
     match (forbid, permit) {

@@ -191,16 +191,12 @@ fn feature(tok: &Token) -> Option<Descriptor> {
         TokKind::Icon => Some(Descriptor::Icon(tok.text.clone())),
         TokKind::Ref => Some(Descriptor::Card(tok.text.clone())),
         TokKind::Word => {
+            // The word or, a plural ("Borg drones"), its singular.
             let features = &Lexicon::get().personnel_features;
-            if features.iter().any(|f| f.eq_ignore_ascii_case(&tok.text)) {
-                return Some(Descriptor::Word(tok.text.clone()));
-            }
-            // A plural ("Borg drones") names the feature.
-            let one = tok.text.strip_suffix('s')?;
-            features
-                .iter()
-                .find(|f| f.eq_ignore_ascii_case(one))
-                .map(|_| Descriptor::Word(one.to_string()))
+            crate::engine::derived::singulars(&tok.text)
+                .into_iter()
+                .find(|w| features.iter().any(|f| f.eq_ignore_ascii_case(w)))
+                .map(Descriptor::Word)
         }
         TokKind::Punct => None,
     }

@@ -12,8 +12,7 @@ use super::grammar::{self, TokKind, Token};
 use super::lexicon::{Lexicon, ReportingWords};
 use crate::cards::model::Card;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 /// What a clause says about the reporting card's affiliation (Glossary
 /// "facility": sites allow reporting by "matching affiliation, compatible,
@@ -71,17 +70,9 @@ pub struct ReportClause {
 
 /// The report clauses of a card, compiled once per distinct text.
 pub fn of(card: &Card) -> Arc<Vec<ReportClause>> {
-    type Cache = Mutex<HashMap<String, Arc<Vec<ReportClause>>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(c) = cache.lock().ok().and_then(|m| m.get(&card.text).cloned()) {
-        return c;
-    }
-    let c = Arc::new(compile(&card.text));
-    if let Ok(mut m) = cache.lock() {
-        m.insert(card.text.clone(), c.clone());
-    }
-    c
+    static CACHE: super::cache::TextCache<String, Vec<ReportClause>> =
+        super::cache::TextCache::new();
+    CACHE.get(&card.text, || compile(&card.text))
 }
 
 /// The report clauses of game text.

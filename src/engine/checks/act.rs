@@ -11,9 +11,12 @@ use super::because;
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use crate::cards::model::{CardType, FacilityKind};
 use crate::cards::persona::{self, opposite, persons, PersonaId, Version};
-use crate::engine::abilities::encounter_permits::encounter_allowances;
+use crate::engine::abilities::encounter_permits::{
+    encounter_allowances, EncounterAllowance, Toward,
+};
 use crate::engine::abilities::lexicon::Lexicon;
-use crate::engine::action::{Phase, Step};
+use crate::engine::action::{Action, Phase, Step};
+use crate::engine::derived;
 use crate::engine::permissions;
 use crate::engine::question::{
     ActQuestion as Question, AttackQuestion, AttemptQuestion, ReportQuestion, ShipQuestion,
@@ -323,21 +326,55 @@ fn attempt_under_way(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
 }
 
 /// The dilemma under encounter whose text permits this act, with the
-/// sentence permitting it.
-fn permitting_dilemma(a: &Act, action: &crate::engine::action::Action) -> Option<(String, String)> {
+/// sentence permitting it: the act, its direction ("may beam up" allows no
+/// beaming down) and the cards it names (the Away Team facing it, "your
+/// personnel").
+fn permitting_dilemma(a: &Act, action: &Action) -> Option<(String, String)> {
     let lx = Lexicon::get();
     let yours = a.state.turn_player.eq_ignore_ascii_case(&a.player);
     action
         .chain()
         .filter(|x| lx.kind_matches("encounter dilemma", &x.kind))
-        .filter_map(|x| a.state.find(x.card.as_deref()?))
-        .find_map(|d| {
+        .find_map(|x| {
+            let d = a.state.find(x.card.as_deref()?)?;
             let card = &a.state.pieces[d].card;
-            let al = encounter_allowances(card)
-                .into_iter()
-                .find(|al| al.permits_act(a.act(), yours))?;
-            Some((card.title.clone(), al.text))
+            let allowances = encounter_allowances(card);
+            let al = allowances
+                .iter()
+                .find(|al| al.permits_act(a.act(), yours, a.toward()) && a.movers_allowed(al, x))?;
+            Some((card.title.clone(), al.text.clone()))
         })
+}
+
+impl Act<'_> {
+    /// Where the act takes the movers: aboard a ship or facility, or to a
+    /// planet.
+    fn toward(&self) -> Option<Toward> {
+        match self.q.to {
+            Some(Target::Planet(_)) => Some(Toward::Planet),
+            Some(Target::Piece(p)) => {
+                let ty = &self.state.pieces[p].card.card_type;
+                matches!(ty, CardType::Ship | CardType::Facility).then_some(Toward::Aboard)
+            }
+            _ => None,
+        }
+    }
+
+    /// Every mover is one of the cards the permission names: of the group
+    /// facing the dilemma (`encounter`) when it names that group, and of the
+    /// kind it names, seen from the player it permits.
+    fn movers_allowed(&self, al: &EncounterAllowance, encounter: &Action) -> bool {
+        let facing = |m: usize| {
+            let facing = encounter.by.iter().filter_map(|b| self.state.find(b));
+            !al.facing || facing.into_iter().any(|f| f == m)
+        };
+        let named = |m: usize| {
+            al.cards
+                .as_ref()
+                .is_none_or(|c| derived::is_subject(self.state, &self.player, c, m))
+        };
+        !self.movers.is_empty() && self.movers.iter().all(|&m| facing(m) && named(m))
+    }
 }
 
 fn stasis(a: &Act, _: &mut Vec<Reason>) -> Ruling {
@@ -1639,10 +1676,31 @@ mod tests {
             BEAM_DOWN,
             encounter("All personnel are stopped.")
         )));
+        const BEAM_UP: (&str, usize, Option<Target>) = ("beam", 1, Some(Target::Piece(0)));
+        // Kurn on the planet, facing the dilemma (`facing`) or not.
+        let on_planet = |facing: bool| {
+            move |s: &mut GameState, q: &mut Question| {
+                encounter(BEAMING)(s, q);
+                s.pieces[1].at = Place::Planet(0);
+                let by = facing.then(|| "Kurn".to_string());
+                s.action.as_mut().expect("the encounter").by = by.into_iter().collect();
+            }
+        };
         assert_eq!(
-            ruling(attempt_under_way, BEAM_DOWN, encounter(BEAMING)),
+            ruling(attempt_under_way, BEAM_UP, on_planet(true)),
             Ruling::Next
         );
+        // "beam up" allows no beaming down, nor anyone but the Away Team
+        assert!(refused(ruling(
+            attempt_under_way,
+            BEAM_DOWN,
+            encounter(BEAMING)
+        )));
+        assert!(refused(ruling(
+            attempt_under_way,
+            BEAM_UP,
+            on_planet(false)
+        )));
         assert!(refused(ruling(attempt_under_way, DOCK, encounter(BEAMING))));
         assert_eq!(ruling(attempt_under_way, DOCK, |_, _| ()), Ruling::Next);
     }

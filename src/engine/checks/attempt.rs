@@ -4,6 +4,7 @@
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use super::{because, fact, outside_executing_orders, per_table, undecided};
 use crate::cards::model::{Card, CardType};
+use crate::engine::first_edition::attempt::Groups;
 use crate::engine::question::{AttemptQuestion as Question, Party};
 use crate::engine::requirements;
 use crate::engine::state::{GameState, Place, Purpose};
@@ -498,8 +499,8 @@ fn dual_mission(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
     if !(m.is_planet() && m.is_space()) {
         return Ruling::Next;
     }
-    let (away, crew): (Vec<usize>, Vec<usize>) =
-        a.able().into_iter().partition(|&p| a.state.on_planet(p));
+    let groups = Groups::split(a.state, &a.able());
+    let (crew, away) = (groups.crew(), groups.away());
     let both = "a dual-icon mission is attempted by both a crew on a ship in orbit and an Away Team on the planet";
     let ship = match a.ship {
         Some(s) if !crew.is_empty() && !away.is_empty() => s,
@@ -521,7 +522,7 @@ fn dual_mission(a: &Attempt, reasons: &mut Vec<Reason>) -> Ruling {
     let Some(icons) = mission_affiliations(&m.mission) else {
         return Ruling::Next;
     };
-    for (group, name) in [(&crew, "crew"), (&away, "Away Team")] {
+    for (group, name) in [(crew, "crew"), (away, "Away Team")] {
         match group.iter().find(|&&p| matches_mission(a.state, p, &icons)) {
             Some(&p) => reasons.push(because(
                 format!("{} matches the mission's icons in the {name}", a.handle(p)),

@@ -4,6 +4,7 @@
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use super::{because, compat, fact, outside_executing_orders, ruling, undecided};
 use crate::cards::model::CardType;
+use crate::engine::first_edition::battle as personnel_battle;
 use crate::engine::question::{AttackQuestion as Question, BattleMode as Mode};
 use crate::engine::state::{Attr, Format, GameState, PieceId, Place, Purpose, Request};
 use crate::engine::verdict::{Reason, Verdict};
@@ -744,28 +745,10 @@ fn casualty_is_personnel(c: &Casualty, _: &mut Vec<Reason>) -> Ruling {
 /// holograms, they may win the battle but may not kill an opposing
 /// personnel" (Glossary "holographic personnel and equipment").
 fn casualty_of_holograms(c: &Casualty, _: &mut Vec<Reason>) -> Ruling {
-    let st = c.state;
-    let adding: Vec<usize> = c
-        .winners
-        .iter()
-        .copied()
-        .filter(|&p| {
-            let s = &st.pieces[p].status;
-            st.pieces[p].card.is_personnel() && !s.stunned && !s.mortally_wounded
-        })
-        .filter(|&p| st.attribute(PieceId(p), Attr::Strength) > 0)
-        .collect();
-    if adding.is_empty() || !adding.iter().all(|&p| st.pieces[p].card.is_hologram()) {
-        return Ruling::Next;
+    match personnel_battle::holograms_alone(c.state, c.winners) {
+        Some(why) => Ruling::No(why),
+        None => Ruling::Next,
     }
-    Ruling::No(format!(
-        "the winners' STRENGTH is entirely derived from holograms ({}): they may win the battle but may not kill an opposing personnel",
-        adding
-            .iter()
-            .map(|&p| st.pieces[p].handle.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    ))
 }
 
 fn casualty_not_in_stasis(c: &Casualty, _: &mut Vec<Reason>) -> Ruling {

@@ -195,7 +195,7 @@ pub fn must_leave(q: &Question, state: &GameState) -> Verdict {
         return super::undecided("`card` (the hologram)", vec![], hologram::ENTRY);
     };
     let (value, why) = hologram::must_leave(state, h);
-    super::claim(value.into(), &q.is, vec![why], hologram::ENTRY)
+    super::claim(value.to_string(), &q.is, vec![why], hologram::ENTRY)
 }
 
 fn answer(
@@ -211,7 +211,7 @@ fn answer(
         return super::undecided(why, vec![], hologram::ENTRY);
     }
     let (standing, why) = of(state, h);
-    super::claim(standing.name().into(), &q.is, vec![why], hologram::ENTRY)
+    super::claim(standing.to_string(), &q.is, vec![why], hologram::ENTRY)
 }
 
 /// `outcome of = "aboard destroyed"`: `card` is aboard a ship or facility
@@ -221,7 +221,7 @@ pub fn aboard_destroyed(q: &Question, state: &GameState) -> Verdict {
         return super::undecided("`card` (a card aboard)", vec![], hologram::ENTRY);
     };
     match hologram::aboard_destroyed(state, p) {
-        Some((value, why)) => super::claim_citing(value.into(), &q.is, vec![why], vec![]),
+        Some((value, why)) => super::claim_citing(value.to_string(), &q.is, vec![why], vec![]),
         None => super::undecided(
             format!(
                 "{} is not aboard a ship or facility",
@@ -244,7 +244,8 @@ mod tests {
     /// alice's Holodeck ship with her hologram (reported this turn) and Tuvok aboard.
     fn scene() -> (GameState, usize, usize) {
         let (mut s, ship, h) = fixture::hologram_aboard("Holodeck", &["Holodeck"]);
-        s.pieces[h].status.played_this_turn = true;
+        s.pieces[h].at = Place::Hand;
+        crate::engine::first_edition::movement::report(&mut s, h, Place::Aboard(ship));
         let tuvok = fixture::piece(
             &mut s,
             "Tuvok",
@@ -285,7 +286,7 @@ mod tests {
         s.pieces[h].status.deactivated_this_turn = true;
         assert_eq!(activate(&s, h, tuvok), VerdictValue::No);
         let (mut s, h, tuvok) = scene();
-        s.pieces[h].status.played_this_turn = false;
+        s.pieces[h].status.deactivated = false;
         assert_eq!(activate(&s, h, tuvok), VerdictValue::No, "already active");
         assert_eq!(activate(&s, tuvok, h), VerdictValue::No, "no hologram");
     }
@@ -301,13 +302,16 @@ mod tests {
 
     #[test]
     fn a_destroyed_ship_discards_its_hologram_and_a_facility_kills_its_personnel() {
-        use crate::engine::first_edition::hologram::aboard_destroyed;
+        use crate::engine::first_edition::hologram::{aboard_destroyed, Fate};
         let (mut s, h, tuvok) = scene();
-        assert_eq!(aboard_destroyed(&s, h).map(|a| a.0), Some("discarded"));
-        assert_eq!(aboard_destroyed(&s, tuvok).map(|a| a.0), Some("discarded"));
+        assert_eq!(aboard_destroyed(&s, h).map(|a| a.0), Some(Fate::Discarded));
+        assert_eq!(
+            aboard_destroyed(&s, tuvok).map(|a| a.0),
+            Some(Fate::Discarded)
+        );
         s.pieces[0].card.card_type = CardType::Facility;
-        assert_eq!(aboard_destroyed(&s, h).map(|a| a.0), Some("discarded"));
-        assert_eq!(aboard_destroyed(&s, tuvok).map(|a| a.0), Some("killed"));
+        assert_eq!(aboard_destroyed(&s, h).map(|a| a.0), Some(Fate::Discarded));
+        assert_eq!(aboard_destroyed(&s, tuvok).map(|a| a.0), Some(Fate::Killed));
         s.pieces[tuvok].at = Place::Table;
         assert!(aboard_destroyed(&s, tuvok).is_none(), "not aboard");
     }

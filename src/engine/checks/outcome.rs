@@ -703,9 +703,8 @@ fn points_to_win(q: &Question, state: &GameState) -> Verdict {
 /// Who has won the game: a player's name, "tie" for a true tie, or
 /// "nobody yet".
 fn game_winner(q: &Question, state: &GameState) -> Verdict {
-    let players: Vec<String> = state.players.iter().map(|p| p.0.clone()).collect();
     let mut reasons = Vec::new();
-    let value = match winning::winner(state, &players, &mut reasons) {
+    let value = match winner_among_players(state, &mut reasons) {
         winning::Winner::Player(p) | winning::Winner::Modified(p) => p,
         winning::Winner::TrueTie => "tie".into(),
         winning::Winner::NobodyYet => "nobody yet".into(),
@@ -717,11 +716,10 @@ fn game_winner(q: &Question, state: &GameState) -> Verdict {
 /// How `player` ends the game: "full win", "modified win", "loss", "tie"
 /// (a true tie) or "nobody yet" (rulebook "WINNING THE GAME").
 fn win(q: &Question, state: &GameState) -> Verdict {
-    let players: Vec<String> = state.players.iter().map(|p| p.0.clone()).collect();
     let player = super::asker(&q.who, state);
     let mut reasons = Vec::new();
     let is = |p: &str| p.eq_ignore_ascii_case(&player);
-    let value = match winning::winner(state, &players, &mut reasons) {
+    let value = match winner_among_players(state, &mut reasons) {
         winning::Winner::Player(p) if is(&p) => "full win",
         winning::Winner::Modified(p) if is(&p) => "modified win",
         winning::Winner::Player(_) | winning::Winner::Modified(_) => "loss",
@@ -730,6 +728,12 @@ fn win(q: &Question, state: &GameState) -> Verdict {
         winning::Winner::Tied => return tied(reasons),
     };
     claim_citing(value.into(), &q.is, reasons, vec![])
+}
+
+/// Who has won the game among the declared players.
+fn winner_among_players(state: &GameState, reasons: &mut Vec<Reason>) -> winning::Winner {
+    let players: Vec<String> = state.players.iter().map(|p| p.0.clone()).collect();
+    winning::winner(state, &players, reasons)
 }
 
 fn tied(reasons: Vec<Reason>) -> Verdict {

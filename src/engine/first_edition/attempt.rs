@@ -119,9 +119,23 @@ impl Groups {
         if !(l.is_planet() && l.is_space()) {
             return None;
         }
-        let (away, crew): (Vec<usize>, Vec<usize>) =
-            group.iter().partition(|&&p| state.on_planet(p));
-        (!away.is_empty() && !crew.is_empty()).then_some(Groups { crew, away })
+        let groups = Groups::split(state, group);
+        (!groups.away.is_empty() && !groups.crew.is_empty()).then_some(groups)
+    }
+
+    /// The personnel of an attempt split into the Away Team (on the planet)
+    /// and the crew (aboard), either possibly empty.
+    pub fn split(state: &GameState, group: &[usize]) -> Groups {
+        let (away, crew) = group.iter().partition(|&&p| state.on_planet(p));
+        Groups { crew, away }
+    }
+
+    pub fn crew(&self) -> &[usize] {
+        &self.crew
+    }
+
+    pub fn away(&self) -> &[usize] {
+        &self.away
     }
 
     /// "Space dilemmas affect the ship and crew. Planet dilemmas affect the

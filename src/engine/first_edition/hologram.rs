@@ -5,7 +5,7 @@
 //! (Holo-Projectors). What gives each is compiled card text
 //! (`abilities::hologram`), never a title.
 
-use crate::cards::model::{CardType, FacilityKind};
+use crate::cards::model::CardType;
 use crate::engine::abilities::hologram;
 use crate::engine::ruleset::{Event, EventKind};
 use crate::engine::state::{GameState, Place};
@@ -25,14 +25,36 @@ pub enum Standing {
     Absent,
 }
 
-impl Standing {
-    pub fn name(self) -> &'static str {
-        match self {
+impl std::fmt::Display for Standing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
             Standing::Active => "active",
             Standing::Deactivated => "deactivated",
             Standing::Erased => "erased",
             Standing::Absent => "not in play",
-        }
+        })
+    }
+}
+
+/// What becomes of a card a rule moves or removes: it leaves (as any
+/// personnel would), is deactivated instead (a hologram), or goes to the
+/// discard pile, discarded or killed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fate {
+    Leaves,
+    Deactivated,
+    Discarded,
+    Killed,
+}
+
+impl std::fmt::Display for Fate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Fate::Leaves => "leaves",
+            Fate::Deactivated => "deactivated",
+            Fate::Discarded => "discarded",
+            Fate::Killed => "killed",
+        })
     }
 }
 
@@ -61,9 +83,9 @@ pub fn host(state: &GameState, h: usize) -> Option<usize> {
 
 /// What gives `host` a Holodeck `h` may use, or why it has none: its
 /// special equipment or a card on it adding one; the host must be one the
-/// hologram's controller may use - his own, or a headquarters or station,
-/// which both players may use (Glossary "facility": "You may not use your
-/// opponent's outposts (or operate their ... holodecks ...)").
+/// hologram's controller may use - his own, or a facility both players may
+/// use (`glossary/affiliations.toml` `[facilities]`, Glossary "facility": "You
+/// may not use your opponent's outposts (or operate their ... holodecks ...)").
 pub fn holodeck(state: &GameState, host: usize, h: usize) -> Result<String, String> {
     let ship = &state.pieces[host];
     let giver = if hologram::of(&ship.card).holodeck {
@@ -86,10 +108,9 @@ pub fn holodeck(state: &GameState, host: usize, h: usize) -> Result<String, Stri
     let Some(giver) = giver else {
         return Err(format!("{} has no Holodeck", ship.handle));
     };
-    let shared = matches!(
-        ship.card.facility_kind(),
-        Some(FacilityKind::Headquarters | FacilityKind::Station)
-    );
+    let facilities = &crate::vocab::vocabulary().affiliations.facilities;
+    let shared = ship.card.card_type == CardType::Facility
+        && (ship.card.class.as_deref()).is_some_and(|c| facilities.shared_by_both(c));
     let controller = &state.pieces[h].controller;
     if !shared && !ship.controller.eq_ignore_ascii_case(controller) {
         return Err(format!(
@@ -177,29 +198,26 @@ pub fn emitter_removed(state: &GameState, h: usize) -> (Standing, Reason) {
 
 /// A card requires the hologram to leave its ship, facility or planet
 /// without boarding another: "they instead deactivate (unless they are
-/// wearing a Mobile Holo-Emitter)".
-pub fn must_leave(state: &GameState, h: usize) -> (&'static str, Reason) {
-    let handle = &state.pieces[h].handle;
-    if !state.pieces[h].card.is_hologram() {
-        return (
-            "leaves",
-            reason(format!("{handle} is not a hologram: it leaves")),
-        );
+/// wearing a Mobile Holo-Emitter)" (`deactivates_instead`); anyone else
+/// leaves.
+pub fn must_leave(state: &GameState, h: usize) -> (Fate, Reason) {
+    if let Some(why) = deactivates_instead(state, "relocate", h) {
+        return (Fate::Deactivated, reason(why));
     }
-    match emitter(state, h) {
-        Some(e) => ("leaves", reason(format!(
+    let handle = &state.pieces[h].handle;
+    let why = match emitter(state, h) {
+        Some(e) if state.pieces[h].card.is_hologram() => format!(
             "{handle} wears {}: a hologram wearing a Mobile Holo-Emitter leaves like any personnel",
             state.pieces[e].handle
-        ))),
-        None => ("deactivated", reason(format!(
-            "{handle} is a hologram required to leave without boarding another ship or facility: it deactivates instead"
-        ))),
-    }
+        ),
+        _ => format!("{handle} is not a hologram: it leaves"),
+    };
+    (Fate::Leaves, reason(why))
 }
 
 /// The fate of each card aboard `card` when it is destroyed, read before the
 /// destruction moves it (`aboard_destroyed` for each).
-pub fn fates_aboard(state: &GameState, card: usize) -> Vec<(usize, &'static str, Reason)> {
+pub fn fates_aboard(state: &GameState, card: usize) -> Vec<(usize, Fate, Reason)> {
     state
         .aboard(card)
         .into_iter()
@@ -209,13 +227,13 @@ pub fn fates_aboard(state: &GameState, card: usize) -> Vec<(usize, &'static str,
 
 /// Carry out `fates_aboard`: each card goes to the discard pile, killed
 /// (a personnel of a facility) or discarded.
-pub fn apply_fates(state: &mut GameState, fates: Vec<(usize, &'static str, Reason)>) -> Vec<Event> {
+pub fn apply_fates(state: &mut GameState, fates: Vec<(usize, Fate, Reason)>) -> Vec<Event> {
     fates
         .into_iter()
         .map(|(p, fate, reason)| {
             state.pieces[p].at = Place::Discard;
             let kind = match fate {
-                "killed" => EventKind::Affected {
+                Fate::Killed => EventKind::Affected {
                     verb: "kill".into(),
                     piece: p,
                 },
@@ -235,7 +253,7 @@ pub fn apply_fates(state: &mut GameState, fates: Vec<(usize, &'static str, Reaso
 /// aboard ... are killed"); anything else goes with the destroyed card
 /// ("battle - ship": "Destroyed ships and facilities (and all cards aboard
 /// them) are discarded").
-pub fn aboard_destroyed(state: &GameState, p: usize) -> Option<(&'static str, Reason)> {
+pub fn aboard_destroyed(state: &GameState, p: usize) -> Option<(Fate, Reason)> {
     let host = host(state, p)?;
     let (card, host_card) = (&state.pieces[p], &state.pieces[host].card);
     let aboard = format!(
@@ -244,12 +262,12 @@ pub fn aboard_destroyed(state: &GameState, p: usize) -> Option<(&'static str, Re
     );
     let cited = |entry: &str, text: String| super::rule(text, entry);
     Some(if card.card.is_hologram() {
-        ("discarded", reason(format!(
+        (Fate::Discarded, reason(format!(
             "{aboard} is holographic: holographic cards aboard a destroyed ship or facility are discarded (not deactivated)"
         )))
     } else if card.card.is_personnel() && host_card.card_type == CardType::Facility {
         (
-            "killed",
+            Fate::Killed,
             cited(
                 "facility",
                 format!("{aboard}: all personnel aboard a destroyed facility are killed"),
@@ -257,7 +275,7 @@ pub fn aboard_destroyed(state: &GameState, p: usize) -> Option<(&'static str, Re
         )
     } else {
         (
-            "discarded",
+            Fate::Discarded,
             cited(
                 super::ship_battle::ENTRY,
                 format!(
@@ -318,9 +336,33 @@ mod tests {
         assert_eq!(standing(&s, h).0, Standing::Deactivated);
         s.pieces[ship].card.characteristics = vec!["Holodeck".into()];
         assert_eq!(standing(&s, h).0, Standing::Active);
-        // An opponent's Holodeck may not be used.
+        // An opponent's Holodeck may not be used...
         s.pieces[ship].controller = "bob".into();
         assert_eq!(standing(&s, h).0, Standing::Deactivated);
+        // ... unless both players may use the facility it is in.
+        s.pieces[ship].card.card_type = CardType::Facility;
+        s.pieces[ship].card.class = Some("Headquarters".into());
+        assert_eq!(standing(&s, h).0, Standing::Active);
+        s.pieces[ship].card.class = Some("Outpost".into());
+        assert_eq!(standing(&s, h).0, Standing::Deactivated);
+    }
+
+    #[test]
+    fn a_hologram_required_to_leave_deactivates_unless_it_wears_an_emitter() {
+        let (mut s, ship, h) = fixture::hologram_aboard("Holodeck", &["Holodeck"]);
+        assert_eq!(must_leave(&s, h).0, Fate::Deactivated);
+        let other = fixture::piece(
+            &mut s,
+            "kim",
+            CardType::Personnel,
+            "alice",
+            Place::Aboard(ship),
+            |_| (),
+        );
+        assert_eq!(must_leave(&s, other).0, Fate::Leaves);
+        fixture::emitter_on(&mut s, h);
+        assert_eq!(must_leave(&s, h).0, Fate::Leaves);
+        assert_eq!(Fate::Deactivated.to_string(), "deactivated");
     }
 
     #[test]

@@ -47,7 +47,13 @@ pub fn beam(state: &mut GameState, pieces: &[usize], to: Place) -> Vec<Event> {
 
 /// The card has reported for duty at `to`: it is in play there.
 pub fn report(state: &mut GameState, piece: usize, to: Place) -> Vec<Event> {
-    state.pieces[piece].at = to;
+    let p = &mut state.pieces[piece];
+    p.at = to;
+    p.status.played_this_turn = true;
+    // "A hologram is deactivated when reported, and may be activated on the
+    // same or a subsequent turn" (Glossary "holographic personnel and
+    // equipment"): not deactivated *this turn*, so activation stays open.
+    p.status.deactivated |= p.card.is_hologram();
     let text = format!(
         "{} reports for duty {}",
         state.pieces[piece].handle,
@@ -68,6 +74,26 @@ mod tests {
     use super::*;
     use crate::cards::model::CardType;
     use crate::engine::fixture;
+
+    #[test]
+    fn a_hologram_is_deactivated_when_reported() {
+        let (mut s, ship, h) = fixture::hologram_aboard("Holodeck", &["Holodeck"]);
+        let kim = fixture::piece(
+            &mut s,
+            "kim",
+            CardType::Personnel,
+            "alice",
+            Place::Hand,
+            |_| (),
+        );
+        s.pieces[h].at = Place::Hand;
+        assert!(!s.is_deactivated(h));
+        report(&mut s, h, Place::Aboard(ship));
+        report(&mut s, kim, Place::Aboard(ship));
+        assert!(s.is_deactivated(h) && !s.is_deactivated(kim));
+        // Deactivated by its report, not "this turn": it may be activated now.
+        assert!(!s.pieces[h].status.deactivated_this_turn);
+    }
 
     #[test]
     fn a_moving_ship_carries_its_crew_and_uses_the_spans_passed() {

@@ -9,16 +9,24 @@
 //! of missions, then a modified win goes to the player with the most
 //! points. (If players are tied for both missions and points, this is a
 //! true tie.)"
+//!
+//! The conditions are rows of `glossary/affiliations.toml`
+//! (`[winning.warp_speed]`): the kinds of mission a full win needs, and the
+//! measures a modified win compares, in order.
 
 use super::winning::same;
-use super::winning::{first_to_reach, most_points, plays_borg, Score, Winner};
+use super::winning::{first_to_reach, plays_borg, Score, Winner};
 use crate::engine::state::{GameState, Location};
 use crate::engine::verdict::Reason;
+use crate::vocab::affiliations::{MissionKind, WarpSpeedWin, WinMeasure};
+use crate::vocab::vocabulary;
 
-const ENTRY: &str = "Warp Speed";
+fn rules() -> &'static WarpSpeedWin {
+    &vocabulary().affiliations.winning.warp_speed
+}
 
 fn reason(text: String) -> Reason {
-    super::rule(text, ENTRY)
+    super::rule(text, &rules().source.entry)
 }
 
 /// The player's own missions he has done what the format asks of him:
@@ -39,22 +47,33 @@ fn done<'a>(state: &'a GameState, player: &str) -> Vec<&'a Location> {
         .collect()
 }
 
-/// One planet and one space mission of his own done: the full win.
+fn is_of_kind(l: &Location, kind: MissionKind) -> bool {
+    match kind {
+        MissionKind::Planet => l.is_planet(),
+        MissionKind::Space => l.is_space(),
+    }
+}
+
+/// One of his own missions of each kind the format names done: the full win.
 fn full_win(state: &GameState, player: &str, reasons: &mut Vec<Reason>) -> bool {
     let done = done(state, player);
-    let planet = done.iter().any(|l| l.is_planet());
-    let space = done.iter().any(|l| l.is_space());
     let how = if plays_borg(state, player) {
         "completed an objective targeting"
     } else {
         "solved"
     };
-    reasons.push(reason(format!(
-        "{player} has {how} {} of their own planet missions and {} of their own space missions",
-        if planet { "one" } else { "none" },
-        if space { "one" } else { "none" },
-    )));
-    planet && space
+    let kinds: Vec<(MissionKind, bool)> = (rules().full_win.iter())
+        .map(|&k| (k, done.iter().any(|l| is_of_kind(l, k))))
+        .collect();
+    let told: Vec<String> = kinds
+        .iter()
+        .map(|(k, met)| {
+            let n = if *met { "one" } else { "none" };
+            format!("{n} of their own {} missions", k.name())
+        })
+        .collect();
+    reasons.push(reason(format!("{player} has {how} {}", told.join(" and "))));
+    !kinds.is_empty() && kinds.iter().all(|(_, met)| *met)
 }
 
 pub fn winner(state: &GameState, players: &[String], reasons: &mut Vec<Reason>) -> Winner {
@@ -65,8 +84,10 @@ pub fn winner(state: &GameState, players: &[String], reasons: &mut Vec<Reason>) 
         .collect();
     match full.as_slice() {
         [p] => {
+            let kinds: Vec<&str> = rules().full_win.iter().map(|k| k.name()).collect();
             reasons.push(reason(format!(
-                "{p} solved one of their planet missions and one of their space missions (or, playing Borg, completed objectives targeting them): a full win"
+                "{p} solved one of each of their {} missions (or, playing Borg, completed objectives targeting them): a full win",
+                kinds.join(" and ")
             )));
             return Winner::Player(p.clone());
         }
@@ -86,47 +107,59 @@ pub fn winner(state: &GameState, players: &[String], reasons: &mut Vec<Reason>) 
     modified_win(state, players, reasons)
 }
 
-/// The most missions solved, then the most points, else a true tie.
+/// The most by each measure in turn; tied on all of them, a true tie.
 fn modified_win(state: &GameState, players: &[String], reasons: &mut Vec<Reason>) -> Winner {
-    let solved = |p: &str| {
-        state
+    let mut leaders = players.to_vec();
+    for &measure in &rules().modified_win {
+        let values: Vec<i32> = (leaders.iter())
+            .map(|p| value(state, measure, p, reasons))
+            .collect();
+        let best = values.iter().copied().max().unwrap_or(0);
+        leaders = (leaders.iter().zip(&values))
+            .filter(|(_, v)| **v == best)
+            .map(|(p, _)| p.clone())
+            .collect();
+        if let [p] = leaders.as_slice() {
+            reasons.push(reason(format!(
+                "{p} {} ({best}): a modified win",
+                most(measure)
+            )));
+            return Winner::Modified(p.clone());
+        }
+        reasons.push(reason(format!(
+            "the players are tied on {} ({best})",
+            name(measure)
+        )));
+    }
+    reasons.push(reason(
+        "the players are tied for both missions and points: a true tie".into(),
+    ));
+    Winner::TrueTie
+}
+
+/// A player's count by one measure.
+fn value(state: &GameState, measure: WinMeasure, p: &str, reasons: &mut Vec<Reason>) -> i32 {
+    match measure {
+        WinMeasure::MissionsSolved => state
             .locations
             .iter()
             .filter(|l| same(l.solved_by.as_deref(), p))
-            .count()
-    };
-    let most = players.iter().map(|p| solved(p)).max().unwrap_or(0);
-    let leaders: Vec<String> = players
-        .iter()
-        .filter(|p| solved(p) == most)
-        .cloned()
-        .collect();
-    if let [p] = leaders.as_slice() {
-        reasons.push(reason(format!(
-            "{p} solved the most missions ({most}): a modified win"
-        )));
-        return Winner::Modified(p.clone());
+            .count() as i32,
+        WinMeasure::Points => Score::of(state, p, reasons).toward_winning(p, reasons),
     }
-    let scores: Vec<(String, i32, i32)> = leaders
-        .iter()
-        .map(|p| {
-            let s = Score::of(state, p, reasons).toward_winning(p, reasons);
-            (p.clone(), s, 0)
-        })
-        .collect();
-    match most_points(&scores, reasons) {
-        Winner::Player(p) => {
-            reasons.push(reason(format!(
-                "the players solved the same number of missions ({most}): {p}, with the most points, gets a modified win"
-            )));
-            Winner::Modified(p)
-        }
-        _ => {
-            reasons.push(reason(
-                "the players are tied for both missions and points: a true tie".into(),
-            ));
-            Winner::TrueTie
-        }
+}
+
+fn name(measure: WinMeasure) -> &'static str {
+    match measure {
+        WinMeasure::MissionsSolved => "missions solved",
+        WinMeasure::Points => "points",
+    }
+}
+
+fn most(measure: WinMeasure) -> &'static str {
+    match measure {
+        WinMeasure::MissionsSolved => "solved the most missions",
+        WinMeasure::Points => "has the most points",
     }
 }
 

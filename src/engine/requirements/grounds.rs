@@ -40,6 +40,46 @@ pub enum Ground {
 /// The genders the Glossary's "gender" entry names.
 const GENDERS: &[&str] = &["male", "female", "neuter"];
 
+/// A word naming a gender ("Female", "males", "Female(s)", "Male's").
+pub fn is_gender_word(word: &str) -> bool {
+    let w = word.to_lowercase();
+    let w = w.trim_end_matches("'s").trim_end_matches("(s)");
+    let singular = w.strip_suffix('s').unwrap_or(w);
+    GENDERS.iter().any(|g| *g == w || *g == singular)
+}
+
+/// Does `req` name a gender anywhere in it?
+pub fn names_gender(req: &Requirement) -> bool {
+    let mut out = Vec::new();
+    every_name(req, &mut out);
+    out.iter().any(|n| is_gender_word(n))
+}
+
+/// Every skill, classification or feature name in `req`.
+fn every_name<'a>(req: &'a Requirement, out: &mut Vec<&'a str>) {
+    match req {
+        Requirement::All(v) | Requirement::Any(v) => v.iter().for_each(|r| every_name(r, out)),
+        Requirement::With { base, qualifier } => {
+            every_name(base, out);
+            every_name(qualifier, out);
+        }
+        Requirement::MissionIcon { at, elsewhere, .. } => {
+            every_name(at, out);
+            every_name(elsewhere, out);
+        }
+        Requirement::At { req: r, .. }
+        | Requirement::FromUpTo { req: r, .. }
+        | Requirement::Discard(r)
+        | Requirement::Members { each: r, .. }
+        | Requirement::Not(r)
+        | Requirement::Absent(r)
+        | Requirement::OnShip(r)
+        | Requirement::Printed(r) => every_name(r, out),
+        Requirement::Skill { name, .. } => out.push(name),
+        _ => {}
+    }
+}
+
 impl Ground {
     fn entry(self) -> Citation {
         match self {

@@ -180,3 +180,74 @@ fn the_engine_is_below_the_scenario_reader_and_the_cli() {
     assert!(engine < row(&table, "cli").unwrap().1);
     assert!(engine < row(&table, "engine::derived").unwrap().1 + 1);
 }
+
+/// The string methods that would re-read card text (or lore) by substring.
+const TEXT_SEARCHES: [&str; 8] = [
+    "contains(",
+    "to_lowercase(",
+    "to_uppercase(",
+    "split",
+    "find(",
+    "starts_with(",
+    "ends_with(",
+    "lines(",
+];
+
+/// The places in `code` (comments and strings removed) where a `.text` or
+/// `.lore` is searched with a string method: `card.text.contains("land")`.
+fn text_searches(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for field in [".text.", ".lore."] {
+        for (i, _) in code.match_indices(field) {
+            let after = &code[i + field.len()..];
+            if let Some(m) = TEXT_SEARCHES.iter().find(|m| after.starts_with(*m)) {
+                let start = code[..i]
+                    .rfind(|c: char| c.is_whitespace())
+                    .map_or(0, |s| s + 1);
+                out.push(format!("{}{field}{m}", &code[start..i]));
+            }
+        }
+    }
+    out
+}
+
+/// "Card text is understood in ONE place - the ability compiler": no
+/// module of the engine outside `engine::abilities` (the checks, the
+/// ruleset, the derived state...; their unit tests aside) searches a card's
+/// text or lore by substring; it asks the compiler, which read it.
+#[test]
+fn no_engine_module_rereads_card_text() {
+    let engine = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine");
+    let mut files = Vec::new();
+    rust_files(&engine, &mut files);
+    files.retain(|f| !f.starts_with(engine.join("abilities")));
+    assert!(
+        files.iter().any(|f| f.starts_with(engine.join("checks"))),
+        "no checks found under {}",
+        engine.display()
+    );
+    let mut found = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        // The unit tests at the end of a module build cards from text.
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        for hit in text_searches(&code_only(code)) {
+            found.push(format!("{}: {hit}", f.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "engine modules reading card text outside the ability compiler:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_reader_of_text_searches_sees_a_substring_test() {
+    let code = code_only("if p.card.text.contains(\"land\") && c.lore.to_lowercase() == x {}");
+    assert_eq!(
+        text_searches(&code),
+        ["p.card.text.contains(", "c.lore.to_lowercase("]
+    );
+    assert!(text_searches(&code_only("let t = e.reason.text.clone();")).is_empty());
+}

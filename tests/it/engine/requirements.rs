@@ -20,8 +20,13 @@ const MISSIONS_UNREAD: usize = 15;
 /// mission:" / "Planet mission:" read as alternatives). (Read now: "other missions in
 /// this region", the player's score - "unless you have at least 50
 /// points" -, "printed INTEGRITY>7", "ENGINEER>Leadership", and "unless their combined
-/// STRENGTH>16" about the victims of the sentence before.)
-const DILEMMAS_UNREAD: usize = 32;
+/// STRENGTH>16" about the victims of the sentence before.) 33 since a
+/// combo's first half opening with its title in capitals reads
+/// ("ANCIENT COMPUTER: To get past requires ..."): Ancient Computer &
+/// Microvirus used to take the second half's "Unless MEDICAL and SECURITY"
+/// as the whole card's conditions, silently; how the two halves' conditions
+/// combine is now counted as unread instead.
+const DILEMMAS_UNREAD: usize = 33;
 
 fn first_edition(t: CardType) -> impl Iterator<Item = &'static Card> {
     let db = crate::support::cards();
