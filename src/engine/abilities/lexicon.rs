@@ -196,6 +196,28 @@ pub struct Lexicon {
     /// The words of a card specifying that it affects Borg (Glossary "Borg").
     #[serde(default)]
     pub borg_points: BorgPointsWords,
+    /// Words of the requirement grammar.
+    #[serde(default)]
+    pub requirement_words: RequirementWords,
+}
+
+/// Words of the requirement grammar: what opens a threshold's X, the word
+/// after a score, the word asking for printed values, the words adding
+/// attributes.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RequirementWords {
+    pub where_x: Vec<String>,
+    pub points: Vec<String>,
+    pub printed: Vec<String>,
+    pub totals: Vec<String>,
+}
+
+impl RequirementWords {
+    /// `word` is one of `words` (any case).
+    pub fn is(words: &[String], word: &str) -> bool {
+        words.iter().any(|w| w.eq_ignore_ascii_case(word))
+    }
 }
 
 /// The words by which a card specifies that it affects Borg, or does not.
