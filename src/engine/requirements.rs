@@ -9,6 +9,7 @@
 //! encounter is in space).
 
 use crate::cards::model::Card;
+use crate::engine::abilities::lexicon::RequirementWords;
 
 pub mod grounds;
 pub mod threshold;
@@ -692,7 +693,7 @@ impl Parser {
             Some(Tok::Open | Tok::Title(_) | Tok::Num(_) | Tok::Icon(_) | Tok::Lore(..)) => true,
             Some(Tok::Word(w)) if w.eq_ignore_ascii_case("discard") => self.starts_term(at + 1),
             // "printed INTEGRITY>7"
-            Some(Tok::Word(w)) if w.eq_ignore_ascii_case("printed") => {
+            Some(Tok::Word(w)) if RequirementWords::is(&words().printed, w) => {
                 matches!(self.tok(at + 1), Some(Tok::Word(a)) if Attribute::parse(a).is_some())
             }
             Some(Tok::Article(a)) => {
@@ -730,7 +731,9 @@ impl Parser {
             _ => None,
         };
         match word(0).as_deref() {
-            Some("total" | "combined") => word(1).is_some_and(|w| is_attribute_word(&w)),
+            Some(w) if RequirementWords::is(&words().totals, w) => {
+                word(1).is_some_and(|w| is_attribute_word(&w))
+            }
             Some("exactly") => matches!(self.tok(at + 1), Some(Tok::Num(_))),
             _ => false,
         }
@@ -1208,7 +1211,11 @@ impl Parser {
             .iter()
             .any(|phrase| self.skip_phrase(&phrase.split_whitespace().collect::<Vec<_>>()));
         let n = match (opened, self.tok(self.pos).cloned(), self.tok(self.pos + 1)) {
-            (true, Some(Tok::Num(n)), Some(Tok::Word(p))) if p.eq_ignore_ascii_case("points") => n,
+            (true, Some(Tok::Num(n)), Some(Tok::Word(p)))
+                if RequirementWords::is(&words().points, p) =>
+            {
+                n
+            }
             _ => {
                 self.pos = start;
                 return None;
@@ -1244,7 +1251,7 @@ impl Parser {
     /// `INTEGRITY>32`, "total CUNNING + STRENGTH>68", "their combined
     /// STRENGTH>16", "total attributes > 63" (all three added).
     fn total(&mut self) -> Option<Requirement> {
-        if matches!(self.peek(), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("printed")) {
+        if matches!(self.peek(), Some(Tok::Word(w)) if RequirementWords::is(&words().printed, w)) {
             let save = self.pos;
             self.pos += 1;
             return match self.total() {
@@ -1256,7 +1263,7 @@ impl Parser {
             };
         }
         let save = self.pos;
-        while matches!(self.peek(), Some(Tok::Word(w)) if ["total", "combined"].contains(&w.to_lowercase().as_str()))
+        while matches!(self.peek(), Some(Tok::Word(w)) if RequirementWords::is(&words().totals, w))
         {
             self.pos += 1;
         }
@@ -1866,6 +1873,11 @@ pub fn names_a_setting(req: &Requirement) -> bool {
     }
 }
 
+/// The lexicon's words of the requirement grammar.
+fn words() -> &'static RequirementWords {
+    &crate::engine::abilities::lexicon::Lexicon::get().requirement_words
+}
+
 /// [`evaluate`] where the encounter is on a planet or in space: a term
 /// qualified `(at [P])` is unmet in space and vice versa; with `None` the
 /// qualifiers are not checked.
@@ -1878,6 +1890,25 @@ pub fn evaluate_at(req: &Requirement, group: &[&Card], setting: Option<Setting>)
             ..Encounter::default()
         },
     )
+}
+
+/// Each member as printed: its card before any modifier but a value a card
+/// sets (Glossary "attribute modifiers"), or the titles of the members whose
+/// printed card is not known - never the modified card in its place.
+fn as_printed<'c>(
+    group: &[&'c Card],
+    printed: Option<&[&'c Card]>,
+) -> Result<Vec<&'c Card>, String> {
+    let known = |c: &Card| printed?.iter().find(|p| p.id == c.id).copied();
+    let unknown: Vec<&str> = group
+        .iter()
+        .filter(|c| known(c).is_none())
+        .map(|c| c.title.as_str())
+        .collect();
+    if !unknown.is_empty() {
+        return Err(unknown.join(", "));
+    }
+    Ok(group.iter().filter_map(|c| known(c)).collect())
 }
 
 /// Where a requirement is met: the crew or Away Team facing it, the crew
@@ -1893,8 +1924,9 @@ pub struct Encounter<'a> {
     pub mission: Option<&'a Card>,
     /// The facts of the game a computed threshold reads.
     pub game: threshold::GameFacts,
-    /// The members' cards as printed, for "printed INTEGRITY>7".
-    pub printed: &'a [&'a Card],
+    /// The members' cards as printed, for "printed INTEGRITY>7"; `None`:
+    /// not known here (the term is then unmet, saying so).
+    pub printed: Option<&'a [&'a Card]>,
 }
 
 /// The personnel of a group: a dual-personnel card stands for its two
@@ -2046,27 +2078,18 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
             let held = cmp.holds((l * 2.0).round() as i32, (r * 2.0).round() as i32);
             unmet_unless(held, req, format!("{l} {left}, {r} {right}"))
         }
-        Requirement::Printed(inner) => {
-            // each member as printed: its card before any modifier but a
-            // value a card sets (Glossary "attribute modifiers")
-            let printed: Vec<&Card> = group
-                .iter()
-                .map(|c| {
-                    at.printed
-                        .iter()
-                        .find(|p| p.id == c.id)
-                        .copied()
-                        .unwrap_or(c)
-                })
-                .collect();
-            evaluate_in(
+        Requirement::Printed(inner) => match as_printed(group, at.printed) {
+            Ok(printed) => evaluate_in(
                 inner,
                 &Encounter {
                     group: &printed,
                     ..*at
                 },
-            )
-        }
+            ),
+            Err(unknown) => vec![format!(
+                "{req} (the printed values of {unknown} are not known here)"
+            )],
+        },
         Requirement::PlayerPoints { cmp, value } => match at.game.player_points {
             Some(have) => unmet_unless(cmp.holds(have, *value), req, format!("{have} points")),
             None => vec![format!("{req} (the player's score is not known here)")],
@@ -2604,13 +2627,20 @@ mod tests {
         let originals = [&printed];
         let with_print = Encounter {
             group: &group,
-            printed: &originals,
+            printed: Some(&originals),
             ..Encounter::default()
         };
         // INTEGRITY 9 as modified, 7 as printed: not more than 7
         assert!(!evaluate_in(&t, &with_print).is_empty());
         let plain = parse_conditions("INTEGRITY>7", &[]).unwrap();
         assert!(evaluate_in(&plain, &with_print).is_empty());
+        // printed values not known: unmet, saying so - never the modified 9
+        let unknown = Encounter {
+            group: &group,
+            ..Encounter::default()
+        };
+        let unmet = evaluate_in(&t, &unknown);
+        assert!(unmet[0].contains("not known"), "{unmet:?}");
     }
 
     #[test]

@@ -118,6 +118,21 @@ pub enum Place {
     Seed(usize),
 }
 
+impl Status {
+    /// Whether the card is in the state a card's text names ("if
+    /// damaged"); `None` for a name that is no such state.
+    pub fn is(&self, state: &str) -> Option<bool> {
+        Some(match state {
+            "stopped" => self.stopped,
+            "damaged" => self.damaged,
+            "cloaked" => self.cloaked,
+            "phased" => self.phased,
+            "landed" => self.landed,
+            _ => return None,
+        })
+    }
+}
+
 /// The states a card may be in.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Status {

@@ -58,10 +58,6 @@ pub struct CompiledDilemma {
     /// Remarks without effect of their own ("(but Away Team may escape using
     /// {Emergency Transporter Armbands})").
     pub notes: Vec<String>,
-    /// The half being read: "Space mission: ..." / "Planet mission: ..."
-    /// (a sentence whose conditions and effects apply only there).
-    #[serde(skip)]
-    half: Option<Setting>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
@@ -239,15 +235,41 @@ impl CompiledDilemma {
 /// Compile a dilemma's game text.
 pub fn compile_dilemma(title: &str, text: &str) -> CompiledDilemma {
     let words = &Lexicon::get().dilemma;
-    let mut d = CompiledDilemma {
-        title: title.to_string(),
-        ..CompiledDilemma::default()
+    let mut d = Reading {
+        dilemma: CompiledDilemma {
+            title: title.to_string(),
+            ..CompiledDilemma::default()
+        },
+        half: None,
     };
     let text = straight_quotes(text).replace("(s)", "s");
     for s in sentences(&text) {
         d.read_sentence(&s, words);
     }
-    d
+    d.dilemma
+}
+
+/// A dilemma being read: its parts compiled so far, and the half being read
+/// ("Space mission: ..." / "Planet mission: ...": a sentence whose
+/// conditions and effects apply only there) - parse state, kept off the
+/// compiled dilemma.
+struct Reading {
+    dilemma: CompiledDilemma,
+    half: Option<Setting>,
+}
+
+impl std::ops::Deref for Reading {
+    type Target = CompiledDilemma;
+
+    fn deref(&self) -> &CompiledDilemma {
+        &self.dilemma
+    }
+}
+
+impl std::ops::DerefMut for Reading {
+    fn deref_mut(&mut self) -> &mut CompiledDilemma {
+        &mut self.dilemma
+    }
 }
 
 fn straight_quotes(text: &str) -> String {
@@ -260,7 +282,7 @@ fn straight_quotes(text: &str) -> String {
         .collect()
 }
 
-impl CompiledDilemma {
+impl Reading {
     /// Read one sentence into the dilemma's parts, in the order a sentence
     /// can open: where the card goes, a nullifier, a cure, an "Otherwise"
     /// branch, conditions, "Unless ...,", a trigger "If ...,", entering
@@ -372,14 +394,15 @@ impl CompiledDilemma {
             },
             None => req,
         };
-        match &self.conditions {
-            None => self.conditions = Some(req),
+        let d = &mut self.dilemma;
+        match &d.conditions {
+            None => d.conditions = Some(req),
             Some(first) if other_halves(first, &req) => {
-                self.conditions = Some(Requirement::Any(vec![first.clone(), req]))
+                d.conditions = Some(Requirement::Any(vec![first.clone(), req]))
             }
             Some(first) => {
-                self.unread_conditions = true;
-                self.unread.push(format!(
+                d.unread_conditions = true;
+                d.unread.push(format!(
                     "{sentence} (a second set of conditions, {req}, beside {first}: how they combine is not read)"
                 ));
             }

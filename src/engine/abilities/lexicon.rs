@@ -200,6 +200,28 @@ pub struct Lexicon {
     /// The words of a card specifying that it affects Borg (Glossary "Borg").
     #[serde(default)]
     pub borg_points: BorgPointsWords,
+    /// Words of the requirement grammar.
+    #[serde(default)]
+    pub requirement_words: RequirementWords,
+}
+
+/// Words of the requirement grammar: what opens a threshold's X, the word
+/// after a score, the word asking for printed values, the words adding
+/// attributes.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RequirementWords {
+    pub where_x: Vec<String>,
+    pub points: Vec<String>,
+    pub printed: Vec<String>,
+    pub totals: Vec<String>,
+}
+
+impl RequirementWords {
+    /// `word` is one of `words` (any case).
+    pub fn is(words: &[String], word: &str) -> bool {
+        words.iter().any(|w| w.eq_ignore_ascii_case(word))
+    }
 }
 
 /// The words by which a card specifies that it affects Borg, or does not.
@@ -326,6 +348,22 @@ pub struct MovementWords {
     pub condition: Vec<String>,
     /// Words opening a condition on the moved card ("ship with SCIENCE ... aboard").
     pub subject_condition: Vec<String>,
+    /// "if damaged or if ENGINEER and SCIENCE aboard": a word joining
+    /// alternative conditions.
+    #[serde(default)]
+    pub alternatives: Vec<String>,
+    /// States of the moving ship a condition may name ("if damaged").
+    #[serde(default)]
+    pub ship_states: Vec<String>,
+    /// "another Bajoran Wormhole": an end naming another card by its title.
+    #[serde(default)]
+    pub another: Vec<String>,
+    /// The words opening the places moved between ("between A and B").
+    #[serde(default)]
+    pub openings: Vec<EndsOpening>,
+    /// The attribute a fixed movement uses ("by using 4 RANGE").
+    #[serde(default)]
+    pub range: Vec<String>,
     /// Every phrase of `per_turn`, gathered once (the movement reader asks
     /// for them at each word it tests).
     #[serde(skip)]
@@ -483,6 +521,18 @@ pub struct DilemmaWords {
     /// CUNNING>15", "unless that personnel has CUNNING>8").
     #[serde(default)]
     pub victims: Vec<String>,
+}
+
+/// A word opening the places a movement goes between: the words joining
+/// its two ends, and whether it goes from any of them to any other.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndsOpening {
+    pub word: String,
+    #[serde(default)]
+    pub joiners: Vec<String>,
+    #[serde(default)]
+    pub any_to_any: bool,
 }
 
 /// A direction word after a move's verb and where it takes the cards.

@@ -11,6 +11,7 @@
 use super::continuous::any_phrase_at;
 use super::grammar::{self, TokKind, Token};
 use super::lexicon::{Lexicon, MovementWords};
+use crate::engine::requirements::{self, Requirement};
 use serde::{Deserialize, Serialize};
 
 /// How many movements the card allows.
@@ -59,6 +60,16 @@ pub enum MoveEnd {
     AnyLocation,
 }
 
+/// A condition on a movement, read: a state of the ship ("if damaged"),
+/// what its crew must have ("if ENGINEER and SCIENCE aboard": the
+/// requirement grammar), or alternatives ("... or if ...").
+#[derive(Debug, Clone, PartialEq)]
+pub enum MoveCondition {
+    ShipState(String),
+    Crew(Requirement),
+    Any(Vec<MoveCondition>),
+}
+
 /// A movement a card allows: who may make it, how often, between which
 /// places, with what RANGE.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -80,6 +91,10 @@ pub struct MovementAllowance {
     pub then_stopped: bool,
     /// A condition kept as words ("If you have solved two [DQ] missions").
     pub condition: Option<String>,
+    /// The condition read: what the ship or its crew must be or have
+    /// (`None` when the words do not read: the check cannot decide it).
+    #[serde(skip)]
+    pub requires: Option<MoveCondition>,
     /// Words naming an end that the reading does not understand.
     pub unread: Option<String>,
 }
@@ -108,7 +123,8 @@ pub fn allowance_in(s: &[Token]) -> Option<MovementAllowance> {
         yours: find(&s[..start], &w.yours).is_some(),
         one_spaceline: ends.one_spaceline,
         then_stopped: find(s, &w.then_stopped).is_some(),
-        condition: condition_in(s, start, w),
+        condition: condition_in(s, start, w).map(|(_, words)| words),
+        requires: condition_in(s, start, w).and_then(|(toks, _)| requires(toks, w)),
         unread: ends.unread,
     })
 }
@@ -140,7 +156,11 @@ fn range_in(s: &[Token], w: &MovementWords) -> RangeUse {
         .filter_map(|k| any_phrase_at(s, k, &w.using))
         .find_map(|e| {
             let n = s.get(e)?.text.parse::<i32>().ok()?;
-            s.get(e + 1)?.is_word("range").then_some(RangeUse::Fixed(n))
+            let range = s.get(e + 1)?;
+            w.range
+                .iter()
+                .any(|r| range.is_word(r))
+                .then_some(RangeUse::Fixed(n))
         })
         .unwrap_or(RangeUse::Unstated)
 }
@@ -156,17 +176,73 @@ fn refs(s: &[Token]) -> Vec<String> {
 /// "If you have solved two [DQ] missions, ..." before the movement, or "...
 /// if damaged or if ENGINEER and SCIENCE aboard" after it; "your staffed
 /// ship with SCIENCE ... aboard" in its subject.
-fn condition_in(s: &[Token], start: usize, w: &MovementWords) -> Option<String> {
+fn condition_in<'a>(
+    s: &'a [Token],
+    start: usize,
+    w: &MovementWords,
+) -> Option<(&'a [Token], String)> {
     let opening = (0..s.len()).find(|&k| any_phrase_at(s, k, &w.condition).is_some())?;
     // A condition on the moved card ("ship with SCIENCE ... aboard") runs
     // up to the movement itself; an "if" clause to its comma.
-    if opening < start && any_phrase_at(s, opening, &w.subject_condition).is_some() {
-        return Some(grammar::render(&s[opening..start]));
+    let close = if opening < start && any_phrase_at(s, opening, &w.subject_condition).is_some() {
+        start
+    } else {
+        (opening + 1..s.len())
+            .find(|&k| s[k].is_punct(",") || s[k].is_punct("."))
+            .unwrap_or(s.len())
+    };
+    let toks = &s[opening..close];
+    Some((toks, grammar::render(toks)))
+}
+
+/// The condition's words read: each alternative ("... or if ...") after its
+/// condition word is a ship state of the lexicon or a requirement of the
+/// crew aboard; `None` when any of them does not read.
+fn requires(toks: &[Token], w: &MovementWords) -> Option<MoveCondition> {
+    let cuts: Vec<usize> = (1..toks.len())
+        .filter(|&k| any_phrase_at(toks, k, &w.alternatives).is_some())
+        .collect();
+    let starts = std::iter::once(0).chain(cuts.iter().map(|&k| k + 1));
+    let ends = cuts.iter().copied().chain(std::iter::once(toks.len()));
+    let alternatives: Option<Vec<MoveCondition>> = starts
+        .zip(ends)
+        .map(|(a, b)| one_condition(&toks[a..b], w))
+        .collect();
+    let mut all = alternatives?;
+    Some(if all.len() == 1 {
+        all.pop()?
+    } else {
+        MoveCondition::Any(all)
+    })
+}
+
+/// One alternative: its condition word, then a ship state or what the crew
+/// must have.
+fn one_condition(toks: &[Token], w: &MovementWords) -> Option<MoveCondition> {
+    let after = any_phrase_at(toks, 0, &w.condition)?;
+    let rest = &toks[after..];
+    if let [state] = rest {
+        if w.ship_states.contains(&state.text) {
+            return Some(MoveCondition::ShipState(state.text.clone()));
+        }
     }
-    let close = (opening + 1..s.len())
-        .find(|&k| s[k].is_punct(",") || s[k].is_punct("."))
-        .unwrap_or(s.len());
-    Some(grammar::render(&s[opening..close]))
+    let places = &Lexicon::get().dilemma.places;
+    requirements::parse_conditions(&printed(rest), places)
+        .ok()
+        .map(MoveCondition::Crew)
+}
+
+/// Tokens as printed for the requirement grammar: capitals restored.
+fn printed(toks: &[Token]) -> String {
+    let words: Vec<String> = toks
+        .iter()
+        .map(|t| match t.kind {
+            TokKind::Ref => format!("{{{}}}", t.text),
+            _ if t.caps => t.text.to_uppercase(),
+            _ => t.text.clone(),
+        })
+        .collect();
+    words.join(" ").replace(" ,", ",")
 }
 
 /// The places named after the movement's words: "between A and B", "from A
@@ -188,13 +264,13 @@ fn ends_after(s: &[Token], from: usize, w: &MovementWords) -> Ends {
     let Some(first) = s.get(at) else {
         return Ends::read(Vec::new(), false);
     };
-    let joiners: &[&str] = match first.text.as_str() {
-        "between" => &["and"],
-        "from" => &["to"],
-        "to" | "through" => &[],
-        _ if ends_nothing(s, at, w) => return Ends::read(Vec::new(), false),
-        _ => return Ends::unread(&s[at..]),
+    let Some(opening) = w.openings.iter().find(|o| first.is_word(&o.word)) else {
+        if ends_nothing(s, at, w) {
+            return Ends::read(Vec::new(), false);
+        }
+        return Ends::unread(&s[at..]);
     };
+    let joiners = &opening.joiners;
     let last = (at + 1..s.len())
         .find(|&k| {
             s[k].kind == TokKind::Punct && !s[k].is_punct("'")
@@ -217,7 +293,7 @@ fn ends_after(s: &[Token], from: usize, w: &MovementWords) -> Ends {
         }
     }
     // "through {Barzan} or {Bajoran Wormhole}": from one of them to another.
-    if first.is_word("through") {
+    if opening.any_to_any {
         ends.extend(ends.clone());
     }
     Ends::read(ends, find(words, &w.one_spaceline).is_some())
@@ -280,8 +356,16 @@ fn end_of(part: &[Token], w: &MovementWords) -> Option<MoveEnd> {
     } else if has(&w.here) {
         Some(MoveEnd::Here)
     } else {
-        None
+        another_titled(part, w)
     }
+}
+
+/// "another Bajoran Wormhole": another card of the title its words name.
+fn another_titled(part: &[Token], w: &MovementWords) -> Option<MoveEnd> {
+    let after = any_phrase_at(part, 0, &w.another)?;
+    let words = &part[after..];
+    let all_words = !words.is_empty() && words.iter().all(|t| t.kind == TokKind::Word);
+    all_words.then(|| MoveEnd::Named(vec![grammar::render(words)]))
 }
 
 #[cfg(test)]
@@ -357,8 +441,28 @@ mod tests {
     fn near_misses_allow_no_movement_or_leave_an_end_unread() {
         assert!(read("That ship may not move or initiate battle.").is_none());
         assert!(read("Your ship may move once each turn.").is_some());
-        let a = read("Any ship may move between here and another Bajoran Wormhole if damaged.")
+        let a = read("Any ship may move between here and another Bajoran Wormhole if damaged or if ENGINEER and SCIENCE aboard.")
             .unwrap();
-        assert!(a.unread.is_some(), "{a:?}");
+        assert_eq!(
+            a.ends,
+            vec![
+                MoveEnd::Here,
+                MoveEnd::Named(vec!["bajoran wormhole".into()])
+            ]
+        );
+        assert!(
+            matches!(a.requires, Some(MoveCondition::Any(ref v)) if v.len() == 2),
+            "{a:?}"
+        );
+        let ram =
+            read("Once each turn, your boarding pod may move to ram any ship present.").unwrap();
+        assert!(ram.unread.is_some(), "{ram:?}");
+        let words =
+            read("If you have solved two [DQ] missions, your ship may move to any other location.")
+                .unwrap();
+        assert!(
+            words.condition.is_some() && words.requires.is_none(),
+            "{words:?}"
+        );
     }
 }

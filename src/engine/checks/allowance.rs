@@ -8,8 +8,12 @@
 use super::rules::{Entry, Ruling};
 use super::staffing::{range_left, Move};
 use super::{because, fact};
-use crate::engine::abilities::continuous;
-use crate::engine::abilities::movement::{MoveCount, MoveEnd, MovementAllowance, RangeUse};
+use crate::cards::model::Card;
+use crate::engine::abilities::movement::{
+    MoveCondition, MoveCount, MoveEnd, MovementAllowance, RangeUse,
+};
+use crate::engine::abilities::{continuous, reference_names};
+use crate::engine::requirements;
 use crate::engine::state::{Attr, GameState};
 use crate::engine::verdict::Reason;
 use crate::repair::fold_for_match;
@@ -134,17 +138,10 @@ impl Allowed<'_> {
     }
 
     /// A card (or mission) of one of `titles` at `l`, other than the card
-    /// itself and the ship moving ("{Barzan}" names Barzan Wormhole,
-    /// "{Transwarp Network Gateways}" each gateway).
+    /// itself and the ship moving.
     fn titled_at(&self, titles: &[String], l: usize) -> bool {
         let state = self.state();
-        let named = |title: &str| {
-            let title = fold_for_match(title);
-            titles.iter().any(|t| {
-                let t = fold_for_match(t);
-                title.starts_with(&t) || t.strip_suffix('s').is_some_and(|t| title.starts_with(t))
-            })
-        };
+        let named = |title: &str| titles.iter().any(|t| names_place(t, title));
         named(&state.locations[l].mission.title)
             || (0..state.pieces.len()).any(|p| {
                 p != self.card
@@ -154,6 +151,15 @@ impl Allowed<'_> {
                     && named(&state.pieces[p].card.title)
             })
     }
+}
+
+/// A reference names a card as text references do
+/// (`abilities::reference_names`: "{Transwarp Network Gateways}" each
+/// gateway), or a place by the first words of its card's title ("{Barzan}"
+/// names Barzan Wormhole).
+fn names_place(reference: &str, title: &str) -> bool {
+    let (r, t) = (fold_for_match(reference), fold_for_match(title));
+    reference_names(reference, title) || t.starts_with(&format!("{r} "))
 }
 
 fn same_quadrant(state: &GameState, a: usize, b: usize) -> bool {
@@ -189,12 +195,9 @@ fn who_may(x: &Allowed, _: &mut Vec<Reason>) -> Ruling {
 }
 
 impl Allowed<'_> {
+    /// The moving ship is one the text names ("your {U.S.S. Voyager}").
     fn titled(&self, title: &str) -> bool {
-        let title = fold_for_match(title);
-        self.a
-            .only
-            .iter()
-            .any(|t| title.starts_with(&fold_for_match(t)))
+        self.a.only.iter().any(|t| reference_names(t, title))
     }
 }
 
@@ -276,13 +279,49 @@ fn across_quadrants(x: &Allowed, reasons: &mut Vec<Reason>) -> Ruling {
     Ruling::Next
 }
 
-/// A condition the compiler keeps as words is not decided here.
+/// The movement's condition, read by the compiler: a state of the ship or
+/// what its crew must have (the requirement grammar, against the personnel
+/// aboard). Words it could not read are not decided here.
 fn condition(x: &Allowed, reasons: &mut Vec<Reason>) -> Ruling {
     let Some(c) = &x.a.condition else {
         return Ruling::Next;
     };
-    reasons.push(x.cite(x.says(), MOVEMENT));
-    Ruling::Undecided(format!("whether \"{c}\" holds"))
+    match x.a.requires.as_ref().and_then(|r| x.holds(r)) {
+        Some(true) => {
+            reasons.push(x.cite(format!("{}; \"{c}\" holds", x.says()), MOVEMENT));
+            Ruling::Next
+        }
+        Some(false) => x.refused(format!("\"{c}\" does not hold"), Entry::glossary(MOVEMENT)),
+        None => {
+            reasons.push(x.cite(x.says(), MOVEMENT));
+            Ruling::Undecided(format!("whether \"{c}\" holds"))
+        }
+    }
+}
+
+impl Allowed<'_> {
+    /// Does the moving ship meet the condition? `None`: a state the engine
+    /// does not track.
+    fn holds(&self, c: &MoveCondition) -> Option<bool> {
+        let state = self.state();
+        let ship = self.m.ship;
+        match c {
+            MoveCondition::ShipState(s) => state.pieces[ship].status.is(s),
+            MoveCondition::Crew(req) => {
+                let crew: Vec<&Card> = state
+                    .aboard(ship)
+                    .into_iter()
+                    .filter(|&p| state.pieces[p].card.is_personnel())
+                    .map(|p| &state.pieces[p].card)
+                    .collect();
+                Some(requirements::evaluate(req, &crew).is_empty())
+            }
+            MoveCondition::Any(all) => {
+                let each: Option<Vec<bool>> = all.iter().map(|c| self.holds(c)).collect();
+                each.map(|v| v.contains(&true))
+            }
+        }
+    }
 }
 
 /// The RANGE the movement uses.
@@ -413,7 +452,54 @@ mod tests {
     }
 
     #[test]
-    fn a_condition_kept_as_words_is_undecided() {
+    fn a_condition_on_the_ship_or_its_crew_is_evaluated() {
+        let text =
+            "Any ship may move to any other location if damaged or if ENGINEER and SCIENCE aboard.";
+        assert!(matches!(allowed(text, 1, |_| ()), Ruling::Refused(_)));
+        let damaged = |s: &mut GameState| s.pieces[0].status.damaged = true;
+        assert_eq!(allowed(text, 1, damaged), Ruling::Yes);
+        let crew = |s: &mut GameState| {
+            for skill in ["ENGINEER", "SCIENCE"] {
+                let p = crate::engine::fixture::personnel(
+                    s,
+                    skill,
+                    "alice",
+                    Place::Aboard(0),
+                    &["Klingon"],
+                );
+                s.pieces[p].card.skills = vec![crate::cards::model::Skill {
+                    name: skill.into(),
+                    level: 1.0,
+                }];
+            }
+        };
+        assert_eq!(allowed(text, 1, crew), Ruling::Yes);
+    }
+
+    #[test]
+    fn a_reference_names_a_place_by_its_titles_first_words() {
+        let text = "Once each turn, your ship may move through {Barzan} or {Bajoran Wormhole}.";
+        let wormholes = |here: &'static str| {
+            move |s: &mut GameState| {
+                piece(s, here, CardType::Event, "alice", Place::Space(0), |_| {});
+                piece(
+                    s,
+                    "Bajoran Wormhole",
+                    CardType::Event,
+                    "alice",
+                    Place::Space(2),
+                    |_| {},
+                );
+            }
+        };
+        assert_eq!(allowed(text, 2, wormholes("Barzan Wormhole")), Ruling::Yes);
+        // whole words only: "{Barzan}" names no Barzanian card
+        let other = allowed(text, 2, wormholes("Barzanian Relay"));
+        assert!(matches!(other, Ruling::Refused(_)), "{other:?}");
+    }
+
+    #[test]
+    fn a_condition_the_grammar_cannot_read_is_undecided() {
         let text =
             "If you have solved two [DQ] missions, your ship may move to any other location.";
         assert!(matches!(allowed(text, 1, |_| ()), Ruling::Undecided(_)));

@@ -68,7 +68,7 @@ impl Facing {
                     .and_then(|l| state.locations.get(l))
                     .map(|l| &l.mission),
                 game: self.game_facts(state),
-                printed: &printed,
+                printed: Some(&printed),
             },
         )
     }

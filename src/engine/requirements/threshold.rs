@@ -101,9 +101,18 @@ pub(super) fn where_clause(rest: &str) -> Option<(Quantity, usize)> {
         .map(|(i, c)| (i, c.to_ascii_lowercase()))
         .collect();
     let text: String = folded.iter().map(|(_, c)| c).collect();
-    let after = [",wherex=", ",wherexis", "wherex=", "wherexis"]
-        .iter()
-        .find_map(|p| text.strip_prefix(p).map(|_| p.chars().count()))?;
+    let comma = usize::from(text.starts_with(','));
+    let after = comma
+        + lexicon
+            .requirement_words
+            .where_x
+            .iter()
+            .map(|p| fold(p))
+            .find_map(|p| {
+                text[comma..]
+                    .strip_prefix(p.as_str())
+                    .map(|_| p.chars().count())
+            })?;
     let (quantity, len) = lexicon
         .quantity
         .iter()
