@@ -56,6 +56,19 @@ const OUTCOMES: &[(&str, Answer)] = &[
     ),
 ];
 
+/// `card` and the first of `target`, or the verdict naming what is missing
+/// (`what`, under `entry`).
+pub(super) fn card_and_target(
+    q: &Question,
+    what: &str,
+    entry: &str,
+) -> Result<(usize, usize), Verdict> {
+    match (q.who.card(), q.target.first().map(|t| t.0)) {
+        (Some(card), Some(target)) => Ok((card, target)),
+        _ => Err(undecided(what, vec![], entry)),
+    }
+}
+
 /// `ask = "outcome"`, `of = ...`.
 pub fn outcome(q: &Question, state: &GameState) -> Verdict {
     match OUTCOMES.iter().find(|(of, _)| *of == q.of) {
@@ -561,13 +574,11 @@ fn attempt(q: &Question, state: &GameState) -> Verdict {
 /// disabled or in stasis. Facilities have no matching commanders.
 fn matching_commander(q: &Question, state: &GameState) -> Verdict {
     const ENTRY: &str = "matching commander";
-    let (Some(person), Some(ship)) = (q.who.card(), q.target.first().map(|t| t.0)) else {
-        return undecided(
-            "`card` (the personnel) and `target` (the ship)",
-            vec![],
-            ENTRY,
-        );
-    };
+    let (person, ship) =
+        match card_and_target(q, "`card` (the personnel) and `target` (the ship)", ENTRY) {
+            Ok(pair) => pair,
+            Err(missing) => return missing,
+        };
     let (p, s) = (&state.pieces[person], &state.pieces[ship]);
     let named = |list: &[String], title: &str| {
         let title = crate::repair::fold_for_match(title);

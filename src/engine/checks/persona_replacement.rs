@@ -2,7 +2,7 @@
 //! = "persona replacement"`): Glossary "persona" ("Persona replacement") and
 //! "exchanging cards".
 
-use super::{because, claim_citing, undecided};
+use super::{because, claim_citing};
 use crate::cards::persona::same_persona;
 use crate::engine::question::OutcomeQuestion as Question;
 use crate::engine::state::{GameState, Place};
@@ -16,12 +16,10 @@ const EXCHANGING: &str = "exchanging cards";
 /// aboard or played on the version replaced, else `not on the replaced
 /// version`. Without: the new version is `damaged` or `undamaged`.
 pub fn carried_over(q: &Question, state: &GameState) -> Verdict {
-    let (Some(old), Some(new)) = (q.who.card(), q.target.first().map(|t| t.0)) else {
-        return undecided(
-            "`card` (the version in play) and `target` (the version from hand)",
-            vec![],
-            PERSONA,
-        );
+    let wanted = "`card` (the version in play) and `target` (the version from hand)";
+    let (old, new) = match super::outcome::card_and_target(q, wanted, PERSONA) {
+        Ok(pair) => pair,
+        Err(missing) => return missing,
     };
     let (was, comes) = (&state.pieces[old], &state.pieces[new]);
     if !same_persona(&was.card, &comes.card) {
