@@ -2584,11 +2584,36 @@ mod tests {
         assert!(!evaluate_in(&r, &at(Some(1))).is_empty());
         assert!(!evaluate_in(&r, &at(None)).is_empty());
         // an X the lexicon does not name is an unread term
-        let hand = parse_leading(
-            "CUNNING>(40 + 5X), where X = number of cards in your hand",
+        let removed = parse_leading(
+            "CUNNING>10X, where X is the number of different card types removed from this game",
             true,
         );
-        assert!(hand.is_err(), "{hand:?}");
+        assert!(removed.is_err(), "{removed:?}");
+    }
+
+    #[test]
+    fn a_threshold_on_the_cards_in_hand() {
+        let text = "CUNNING>(40 + 5X), where X = number of cards in your hand.";
+        let (r, rest) = parse_leading(text, true).unwrap();
+        assert_eq!(
+            r.to_string(),
+            "CUNNING>(40+5X), where X = number of cards in your hand"
+        );
+        assert_eq!(rest, ".");
+        let a = with_stat(person("A", &[], 5), 51, 5);
+        let group = [&a];
+        let at = |hand| Encounter {
+            group: &group,
+            game: threshold::GameFacts {
+                cards_in_hand: hand,
+                ..Default::default()
+            },
+            ..Encounter::default()
+        };
+        // 7 cards: CUNNING>75 is needed; 2 cards: CUNNING>50
+        assert!(!evaluate_in(&r, &at(Some(7))).is_empty());
+        assert!(evaluate_in(&r, &at(Some(2))).is_empty());
+        assert!(!evaluate_in(&r, &at(None)).is_empty());
     }
 
     #[test]

@@ -282,6 +282,9 @@ pub struct GameState {
     /// on the spaceline add theirs).
     pub points: BTreeMap<String, i32>,
     pub bonus_points: BTreeMap<String, i32>,
+    /// How many cards each player holds in hand, where the scenario says so
+    /// (`[game] hand_size`); otherwise the cards it lists in hand count.
+    pub hand_size: BTreeMap<String, i32>,
     /// Points granted by cards for the cards contributed to them.
     pub contributions: Vec<Contribution>,
     /// How the game is ending, and points that do not count toward winning.
@@ -311,6 +314,17 @@ pub struct GameState {
 }
 
 impl GameState {
+    /// The number of cards in `player`'s hand: as declared, else the cards
+    /// of theirs the scenario places in hand (Glossary "counting cards").
+    pub fn cards_in_hand(&self, player: &str) -> i32 {
+        self.hand_size.get(player).copied().unwrap_or_else(|| {
+            self.pieces
+                .iter()
+                .filter(|p| p.at == Place::Hand && p.owner == player)
+                .count() as i32
+        })
+    }
+
     /// The location a piece is at, following "aboard" to its carrier.
     pub fn location_of(&self, idx: usize) -> Option<usize> {
         let mut cur = idx;

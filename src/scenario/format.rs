@@ -126,6 +126,9 @@ pub struct GameSpec {
     pub points: BTreeMap<String, i32>,
     #[serde(default)]
     pub bonus_points: BTreeMap<String, i32>,
+    /// How many cards each player holds in hand.
+    #[serde(default)]
+    pub hand_size: BTreeMap<String, i32>,
     /// Points a card says "do not count toward winning", per player.
     #[serde(default)]
     pub points_not_counting: BTreeMap<String, i32>,

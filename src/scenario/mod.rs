@@ -286,6 +286,7 @@ impl<'a> Builder<'a> {
             turn_player: file.game.turn.clone().unwrap_or_default(),
             points: file.game.points.clone(),
             bonus_points: file.game.bonus_points.clone(),
+            hand_size: file.game.hand_size.clone(),
             ending: Ending {
                 not_counting: file.game.points_not_counting.clone(),
                 draw_decks_empty: file.game.draw_decks_empty,

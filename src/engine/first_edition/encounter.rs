@@ -98,7 +98,9 @@ impl Facing {
         GameFacts {
             other_missions_in_region: others,
             player_points: player
-                .map(|p| super::winning::Score::of(state, &p, &mut Vec::new()).total()),
+                .as_ref()
+                .map(|p| super::winning::Score::of(state, p, &mut Vec::new()).total()),
+            cards_in_hand: player.map(|p| state.cards_in_hand(&p)),
         }
     }
 

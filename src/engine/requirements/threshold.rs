@@ -15,12 +15,15 @@ pub enum Quantity {
     /// The other missions in the region of the mission where the dilemma is
     /// encountered (0 outside a region).
     OtherMissionsInRegion,
+    /// The cards in the hand of the player whose group faces the dilemma.
+    CardsInHand,
 }
 
 impl Quantity {
     pub fn describe(self) -> &'static str {
         match self {
             Quantity::OtherMissionsInRegion => "number of other missions in this region",
+            Quantity::CardsInHand => "number of cards in your hand",
         }
     }
 }
@@ -31,12 +34,15 @@ pub struct GameFacts {
     pub other_missions_in_region: Option<i32>,
     /// The score of the player whose group faces the dilemma.
     pub player_points: Option<i32>,
+    /// The cards in that player's hand.
+    pub cards_in_hand: Option<i32>,
 }
 
 impl GameFacts {
     pub fn of(&self, q: Quantity) -> Option<i32> {
         match q {
             Quantity::OtherMissionsInRegion => self.other_missions_in_region,
+            Quantity::CardsInHand => self.cards_in_hand,
         }
     }
 }
@@ -156,8 +162,10 @@ mod tests {
         let (q, len) = where_clause(rest).unwrap();
         assert_eq!(q, Quantity::OtherMissionsInRegion);
         assert_eq!(rest[len..].trim_start(), ". Discard dilemma.");
+        let (q, _) = where_clause(", where X = number of cards in your hand").unwrap();
+        assert_eq!(q, Quantity::CardsInHand);
         assert_eq!(
-            where_clause(", where X = number of cards in your hand"),
+            where_clause(", where X = number of different card types removed from this game"),
             None
         );
         let t = Threshold {

@@ -13,8 +13,9 @@ use daystrom::engine::requirements;
 /// requirements (Nebula, Space).
 const MISSIONS_UNREAD: usize = 15;
 /// Dilemmas whose conditions the compiler cannot read (`unread_conditions`):
-/// thresholds computed from a quantity the lexicon does not name ("CUNNING>X,
-/// where X = number of cards in your hand"), the player's past ("unless you
+/// thresholds computed from a quantity the lexicon does not name ("CUNNING>10X,
+/// where X is the number of different card types removed from this game"; the
+/// cards in your hand read now), the player's past ("unless you
 /// began mission attempt with at least six personnel"), two sets of
 /// conditions whose combination is not read (halves labelled "Space
 /// mission:" / "Planet mission:" read as alternatives). (Read now: "other missions in
@@ -26,7 +27,7 @@ const MISSIONS_UNREAD: usize = 15;
 /// Microvirus used to take the second half's "Unless MEDICAL and SECURITY"
 /// as the whole card's conditions, silently; how the two halves' conditions
 /// combine is now counted as unread instead.
-const DILEMMAS_UNREAD: usize = 33;
+const DILEMMAS_UNREAD: usize = 32;
 
 fn first_edition(t: CardType) -> impl Iterator<Item = &'static Card> {
     let db = crate::support::cards();
