@@ -135,6 +135,10 @@ fn print_dilemma(d: &CompiledDilemma) {
     for u in &d.unread {
         println!("  unread: {u}");
     }
+    if let Some(half) = &d.second_half {
+        println!("second half, faced once the first half's conditions are met:");
+        print_dilemma(half);
+    }
 }
 
 fn effect_line(e: &DilemmaEffect) -> String {

@@ -89,7 +89,7 @@ impl DilemmaCoverage {
         self.with_trigger += usize::from(d.trigger.is_some());
         self.with_nullifier += usize::from(!d.nullifiers.is_empty());
         self.enters_play += usize::from(d.afterwards.enters_play.is_some());
-        self.unread_sentences += d.unread.len();
+        self.unread_sentences += d.all_unread().len();
     }
 }
 

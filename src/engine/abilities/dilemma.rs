@@ -58,6 +58,12 @@ pub struct CompiledDilemma {
     /// Remarks without effect of their own ("(but Away Team may escape using
     /// {Emergency Transporter Armbands})").
     pub notes: Vec<String>,
+    /// A combo dilemma's second half ("... MICROVIRUS: Unless MEDICAL and
+    /// SECURITY present, ..."), read as a dilemma of its own: it is faced
+    /// only after the first half's conditions are met (Glossary "combo
+    /// dilemma").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub second_half: Option<Box<CompiledDilemma>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
@@ -197,6 +203,22 @@ impl CompiledDilemma {
             && (self.conditions.is_some()
                 || !self.effects.is_empty()
                 || self.afterwards.enters_play.is_some())
+            && self.second_half.as_ref().is_none_or(|h| h.is_full())
+    }
+
+    /// Conditions the compiler could not read, in either half of a combo.
+    pub fn conditions_unread(&self) -> bool {
+        self.unread_conditions
+            || self
+                .second_half
+                .as_ref()
+                .is_some_and(|h| h.conditions_unread())
+    }
+
+    /// The sentences not read, in either half of a combo.
+    pub fn all_unread(&self) -> Vec<&String> {
+        let second = self.second_half.iter().flat_map(|h| h.all_unread());
+        self.unread.iter().chain(second).collect()
     }
 
     /// Nothing read yet: the sentence opens the card.
@@ -243,10 +265,59 @@ pub fn compile_dilemma(title: &str, text: &str) -> CompiledDilemma {
         half: None,
     };
     let text = straight_quotes(text).replace("(s)", "s");
-    for s in sentences(&text) {
-        d.read_sentence(&s, words);
+    let sentences = remarks_apart(title, sentences(&text));
+    for (i, s) in sentences.iter().enumerate() {
+        if let Some(half) = second_half(title, s).filter(|_| !d.is_unread_so_far()) {
+            // "Encountering a combo dilemma is like encountering two
+            // separate dilemmas" (Glossary "combo dilemma").
+            let opening = s.split_once(':').map_or("", |(_, r)| r);
+            let rest = [opening.to_string()]
+                .iter()
+                .chain(&sentences[i + 1..])
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(". ");
+            d.second_half = Some(Box::new(compile_dilemma(
+                &format!("{title} ({})", half.trim()),
+                &rest,
+            )));
+            break;
+        }
+        d.read_sentence(s, words);
     }
     d.dilemma
+}
+
+/// "(Not repeatable.) NAGILUM: ...": the first half's closing remark is a
+/// sentence apart from the second half's opening.
+fn remarks_apart(title: &str, sentences: Vec<String>) -> Vec<String> {
+    let mut out = Vec::new();
+    for s in sentences {
+        let end = s.find(')').filter(|_| s.starts_with('('));
+        match end.filter(|&e| second_half(title, s[e + 1..].trim()).is_some()) {
+            Some(e) => out.extend([s[..=e].to_string(), s[e + 1..].trim().to_string()]),
+            None => out.push(s),
+        }
+    }
+    out
+}
+
+/// A combo dilemma's second half opens with its name, one of the words of
+/// the card's title, in capitals and a colon ("MICROVIRUS: Unless ..." on
+/// Ancient Computer & Microvirus): the name.
+fn second_half<'a>(title: &str, s: &'a str) -> Option<&'a str> {
+    let (name, _) = s.split_once(':')?;
+    let capitals = name.chars().any(char::is_alphabetic) && !name.chars().any(char::is_lowercase);
+    let words = |t: &str| -> Vec<String> {
+        t.split(|c: char| !c.is_alphanumeric() && c != '\'')
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let in_title = words(title);
+    let named = words(name);
+    let of_title = !named.is_empty() && named.iter().all(|w| in_title.contains(w));
+    (capitals && of_title).then_some(name)
 }
 
 /// A dilemma being read: its parts compiled so far, and the half being read
@@ -1383,6 +1454,40 @@ mod tests {
             "Kills one of them (random selection) unless their combined STRENGTH>16.",
         );
         assert_eq!(d.of_victims, None);
+    }
+
+    #[test]
+    fn a_combo_dilemmas_second_half_is_a_dilemma_of_its_own() {
+        let d = compile_dilemma(
+            "Ancient Computer & Microvirus",
+            "ANCIENT COMPUTER: To get past requires 2 Computer Skill OR 3 SCIENCE. MICROVIRUS: Unless MEDICAL and SECURITY present, kills one crew or Away Team member (opponent's choice). Discard dilemma.",
+        );
+        assert!(d.is_full() && !d.conditions_unread(), "{d:#?}");
+        assert_eq!(
+            d.conditions.as_ref().unwrap().to_string(),
+            "Computer Skill x2 OR SCIENCE x3"
+        );
+        assert!(d.effects.is_empty() && !d.afterwards.discard);
+        let half = d.second_half.as_ref().unwrap();
+        assert_eq!(half.title, "Ancient Computer & Microvirus (MICROVIRUS)");
+        assert_eq!(
+            half.conditions.as_ref().unwrap().to_string(),
+            "MEDICAL + SECURITY"
+        );
+        assert_eq!(half.effects[0].verb, "kill");
+        assert!(half.afterwards.discard);
+        // the first half's closing remark ("(Not repeatable.)") is no
+        // part of the second half's opening
+        let d = compile_dilemma(
+            "Anaphasic Organism & Nagilum",
+            "ANAPHASIC ORGANISM: Unless SECURITY present, one crew member is killed. (Not repeatable.) NAGILUM: Half of crew is killed (random selection) unless STRENGTH>40 present.",
+        );
+        assert!(d.is_full(), "{d:#?}");
+        let half = d.second_half.as_ref().unwrap();
+        assert_eq!(half.conditions.as_ref().unwrap().to_string(), "STRENGTH>40");
+        // capitals naming no word of the title open no half
+        let d = compile_dilemma("Bad Readings", "Unless ENGINEER present, crew is stopped. SECURITY: Unless SECURITY present, one crew member is killed.");
+        assert!(d.second_half.is_none());
     }
 
     #[test]

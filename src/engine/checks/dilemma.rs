@@ -132,9 +132,10 @@ fn open(events: &[Event]) -> Option<String> {
     })
 }
 
-/// The value of the encounter: overcome, not overcome, nullified, no effect.
+/// The value of the encounter: overcome, not overcome, nullified, no effect
+/// - of the last half faced, for a combo dilemma (Glossary "combo dilemma").
 fn overcome(events: &[Event], reasons: Vec<Reason>, is: &Option<String>, title: &str) -> Verdict {
-    let value = events.iter().find_map(|e| match &e.kind {
+    let value = events.iter().rev().find_map(|e| match &e.kind {
         EventKind::ConditionsMet => Some("overcome"),
         EventKind::ConditionsFailed(_) => Some("not overcome"),
         EventKind::Nullified => Some("nullified"),

@@ -16,7 +16,7 @@ use crate::engine::abilities::dilemma::{
 use crate::engine::action::{Action, Step};
 use crate::engine::requirements::threshold::GameFacts;
 use crate::engine::requirements::{self, Attribute, Encounter, Requirement, Setting};
-use crate::engine::ruleset::{Event, EventKind};
+use crate::engine::ruleset::{self, Event, EventKind};
 use crate::engine::state::{Attr, GameState, PieceId, Place};
 use crate::engine::verdict::Reason;
 use crate::vocab::card_rulings::Aspect;
@@ -145,6 +145,59 @@ pub fn encounter(
     ship: Option<usize>,
 ) -> Vec<Event> {
     let d = compile_dilemma(&dilemma.title, &dilemma.text);
+    face(state, &d, group, ship)
+}
+
+/// Face a compiled dilemma; a combo's second half is faced once the first
+/// half lets the attempt go on: "if you meet the conditions of the first
+/// half, you continue on to face the second half; if not, you place the
+/// card back under the mission" (Glossary "combo dilemma").
+fn face(
+    state: &mut GameState,
+    d: &CompiledDilemma,
+    group: &[usize],
+    ship: Option<usize>,
+) -> Vec<Event> {
+    let mut events = face_half(state, d, group, ship);
+    let Some(second) = &d.second_half else {
+        return events;
+    };
+    let goes_on = ruleset::has(&events, &EventKind::AttemptContinues)
+        && !ruleset::has(&events, &EventKind::AttemptEnds);
+    if !goes_on {
+        return events;
+    }
+    // The first half is set aside, not discarded: the card is one dilemma.
+    events.retain(|e| {
+        !matches!(
+            e.kind,
+            EventKind::AttemptContinues | EventKind::DilemmaDiscarded
+        )
+    });
+    let remaining: Vec<usize> = group
+        .iter()
+        .copied()
+        .filter(|&p| state.in_play(p) && !state.is_stopped(p))
+        .collect();
+    events.push(event(
+        EventKind::Reading,
+        format!(
+            "{} goes on: the crew or Away Team faces {}",
+            d.title, second.title
+        ),
+        "combo dilemma",
+    ));
+    events.extend(face(state, second, &remaining, ship));
+    events
+}
+
+/// Face one dilemma (or one half of a combo).
+fn face_half(
+    state: &mut GameState,
+    d: &CompiledDilemma,
+    group: &[usize],
+    ship: Option<usize>,
+) -> Vec<Event> {
     let facing = Facing {
         group: group.to_vec(),
         ship_crew: ship_crew(state, group, ship),

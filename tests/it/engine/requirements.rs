@@ -12,7 +12,7 @@ use daystrom::engine::requirements;
 /// opponent's cards, a number to discard ("1 to 4"), or that have no
 /// requirements (Nebula, Space).
 const MISSIONS_UNREAD: usize = 15;
-/// Dilemmas whose conditions the compiler cannot read (`unread_conditions`):
+/// Dilemmas whose conditions the compiler cannot read (`conditions_unread`, in either half of a combo):
 /// thresholds computed from a quantity the lexicon does not name ("CUNNING>10X,
 /// where X is the number of different card types removed from this game"; the
 /// cards in your hand read now), the player's past ("unless you
@@ -26,8 +26,11 @@ const MISSIONS_UNREAD: usize = 15;
 /// ("ANCIENT COMPUTER: To get past requires ..."): Ancient Computer &
 /// Microvirus used to take the second half's "Unless MEDICAL and SECURITY"
 /// as the whole card's conditions, silently; how the two halves' conditions
-/// combine is now counted as unread instead.
-const DILEMMAS_UNREAD: usize = 32;
+/// combine is now counted as unread instead. 30 since a combo's second half
+/// (its name from the title in capitals: "MICROVIRUS:", "NAGILUM:") is read
+/// as a dilemma of its own, faced once the first half's conditions are met
+/// (Glossary "combo dilemma").
+const DILEMMAS_UNREAD: usize = 30;
 
 fn first_edition(t: CardType) -> impl Iterator<Item = &'static Card> {
     let db = crate::support::cards();
@@ -63,8 +66,8 @@ fn dilemmas_with_unread_conditions_are_counted() {
     for c in first_edition(CardType::Dilemma) {
         total += 1;
         let d = compile_dilemma(&c.title, &c.text);
-        if d.unread_conditions {
-            unread.push(format!("{}: {:?}", c.title, d.unread));
+        if d.conditions_unread() {
+            unread.push(format!("{}: {:?}", c.title, d.all_unread()));
         }
     }
     for u in &unread {
