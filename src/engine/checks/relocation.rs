@@ -9,6 +9,7 @@ use super::spaceline::nearest_planet_why;
 use super::{because, undecided};
 use crate::engine::abilities::dilemma::compile_dilemma;
 use crate::engine::abilities::relocation::{Destination, RELOCATE};
+use crate::engine::abilities::{clause, grammar};
 use crate::engine::question::DilemmaQuestion as Question;
 use crate::engine::state::{GameState, Target};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
@@ -30,7 +31,10 @@ pub fn relocated_to(q: &Question, state: &GameState, relocated: Verdict) -> Verd
     let (Some(to), Some(card)) = (&q.to, q.who.card()) else {
         return relocated;
     };
-    if relocated.value != VerdictValue::Yes {
+    // Only a relocation has a destination; any other claim keeps its verdict.
+    let claim = q.is.as_deref().unwrap_or_default();
+    let verbs = clause::effect_verbs(&grammar::tokenize(claim));
+    if relocated.value != VerdictValue::Yes || verbs.first().map(String::as_str) != Some(RELOCATE) {
         return relocated;
     }
     let mut reasons = relocated.reasons;
@@ -114,5 +118,65 @@ fn destination(
             format!("the destination \"{words}\" is not read"),
             RESOLUTION,
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::model::CardType;
+    use crate::engine::abilities::dilemma::Selection;
+    use crate::engine::fixture;
+    use crate::engine::state::Place;
+
+    /// Two locations; a card titled "Quark's Bar" at the second.
+    fn scene() -> (GameState, usize, usize) {
+        let mut s = fixture::table();
+        let (here, there) = (
+            fixture::location(&mut s, "Alpha"),
+            fixture::location(&mut s, "Alpha"),
+        );
+        fixture::piece(
+            &mut s,
+            "Quark's Bar",
+            CardType::Facility,
+            "alice",
+            Place::Space(there),
+            |_| (),
+        );
+        (s, here, there)
+    }
+
+    #[test]
+    fn a_named_destination_is_where_that_card_is() {
+        let (s, here, there) = scene();
+        let named = |t: &str| Destination::Named { title: t.into() };
+        assert_eq!(
+            destination(&s, here, &named("Quark's Bar")).map(|(l, _)| l),
+            Ok(there)
+        );
+        // Near miss: a card not in play is no place.
+        let gone = destination(&s, here, &named("Caretaker's Array"));
+        assert_eq!(
+            gone.map(|(l, _)| l),
+            Err(("{Caretaker's Array} is not in play".into(), RESOLUTION))
+        );
+    }
+
+    #[test]
+    fn a_chosen_or_unread_destination_stays_open() {
+        let (s, here, _) = scene();
+        let chosen = Destination::Chosen {
+            place: "a time location".into(),
+            chooser: Some(Selection::You),
+        };
+        assert!(matches!(
+            destination(&s, here, &chosen),
+            Err((_, "selections"))
+        ));
+        let unread = Destination::Unread {
+            words: "matching homeworld".into(),
+        };
+        assert!(destination(&s, here, &unread).is_err());
     }
 }
