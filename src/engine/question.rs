@@ -273,6 +273,7 @@ pub const KINDS: &[KindSpec] = &[
             arg("card", T::Piece),
             arg("is", T::Text),
             arg("selected", T::Pieces),
+            arg("to", T::Place),
             arg("player", T::Player),
         ],
     },
@@ -487,6 +488,8 @@ pub struct DilemmaQuestion {
     /// The cards a selection already made picked (random selection, a
     /// player's choice): the encounter applies its effect to them.
     pub selected: Vec<PieceId>,
+    /// Where `card` is claimed to be relocated (`is = "relocated"`).
+    pub to: Option<Target>,
 }
 
 /// `outcome`: a value the rules compute.
@@ -748,6 +751,7 @@ impl Args {
                 dilemma: self.dilemma.expect("`dilemma` is required"),
                 is: self.is,
                 selected: self.selected,
+                to: self.to,
             }),
             Kind::Outcome => Question::Outcome(OutcomeQuestion {
                 who,

@@ -367,6 +367,16 @@ impl GameState {
         }
     }
 
+    /// Whether two cards in play are present together (Glossary "present"):
+    /// aboard the same ship or facility, or on the same planet.
+    pub fn present_together(&self, a: usize, b: usize) -> bool {
+        let same = match (self.pieces[a].at, self.pieces[b].at) {
+            (Place::Aboard(x), Place::Aboard(y)) | (Place::Planet(x), Place::Planet(y)) => x == y,
+            _ => false,
+        };
+        same && self.in_play(a) && self.in_play(b)
+    }
+
     /// The affiliations a piece has now (its mode for a multi-affiliation card).
     /// The first affiliation among these pieces that `allowed` refuses
     /// (e.g. a Borg in a group asked to attempt a mission).

@@ -6,6 +6,7 @@ mod layering;
 mod movement;
 mod permissions;
 mod questions;
+mod relocation;
 mod requirements;
 mod ruleset;
 mod scenarios;

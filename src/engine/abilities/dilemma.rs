@@ -12,6 +12,7 @@
 use super::clause;
 use super::grammar;
 use super::lexicon::{DilemmaWords, Lexicon};
+use super::relocation::{self, Destination};
 use crate::engine::requirements::{self, Requirement, Setting};
 use serde::Serialize;
 
@@ -113,6 +114,9 @@ pub struct DilemmaEffect {
     /// where the dilemma is encountered so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub at: Option<Setting>,
+    /// "relocated to nearest planet": where a relocation sends the victims.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<Destination>,
 }
 
 /// Who an effect reaches.
@@ -808,10 +812,11 @@ fn effects_of(clause_text: &str, w: &DilemmaWords) -> Result<Vec<DilemmaEffect>,
             return Err(clause_text.trim().to_string());
         };
         out.push(DilemmaEffect {
-            verb,
             when: None,
             at: None,
             victims: victims(&part, w).map_err(|e| format!("{} ({e})", clause_text.trim()))?,
+            to: relocation::destination_of(&verb, &part, w),
+            verb,
         });
     }
     if out.is_empty() {
@@ -902,7 +907,7 @@ fn victims(part: &str, w: &DilemmaWords) -> Result<Victims, String> {
 }
 
 /// "(random selection)", "(opponent's choice)" in a part.
-fn selection_in(part: &str, w: &DilemmaWords) -> Option<Selection> {
+pub(super) fn selection_in(part: &str, w: &DilemmaWords) -> Option<Selection> {
     let lower = part.to_ascii_lowercase();
     w.selections
         .iter()

@@ -468,6 +468,14 @@ pub struct DilemmaWords {
     pub enters_play: Vec<String>,
     /// Parenthetical selections and who makes them.
     pub selections: Vec<SelectionWords>,
+    /// Where a relocation sends its victims ("nearest planet", "{...}",
+    /// "a ... (your choice)"), first match wins.
+    #[serde(default)]
+    pub relocations: Vec<RelocationWords>,
+    /// Words ending in a destination word that count cards instead ("up
+    /// to two ships").
+    #[serde(default)]
+    pub not_destinations: Vec<String>,
     /// Words that make every such personnel a victim ("all", "each").
     pub everyone: Vec<String>,
     /// Superlatives: the opponent chooses among ties ("highest", "most").
@@ -541,6 +549,19 @@ pub struct EndsOpening {
 pub struct DirectionWords {
     pub word: String,
     pub toward: crate::engine::abilities::encounter_permits::Toward,
+}
+
+/// A destination of a relocation ("nearest planet") and how it is found.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RelocationWords {
+    /// The words opening the destination.
+    pub phrase: String,
+    /// nearest | named | chosen
+    pub kind: String,
+    /// The kind of place measured to ("planet", "outpost"): `nearest` only.
+    #[serde(default)]
+    pub place: String,
 }
 
 /// A selection phrase ("random selection") and who selects.

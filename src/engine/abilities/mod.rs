@@ -24,6 +24,7 @@ pub mod movement;
 pub mod overrides;
 pub mod permission_clause;
 pub mod plays_on;
+pub mod relocation;
 pub mod reporting;
 pub mod restriction;
 pub mod side_deck;

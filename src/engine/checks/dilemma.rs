@@ -114,7 +114,12 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
                 (Some(kind), about) if about.is_none() || claim != "discarded" => {
                     whether(&events, reasons, kind)
                 }
-                _ => suffers(q, state, &whole, &events, reasons, claim),
+                // "relocated" with `to`: relocated, then where.
+                _ => super::relocation::relocated_to(
+                    q,
+                    state,
+                    suffers(q, state, &whole, &events, reasons, claim),
+                ),
             }
         }
     }

@@ -7,7 +7,7 @@ use super::act::Act;
 use super::rules::{yes_because, Entry, Rule, Ruling};
 use crate::engine::first_edition::hologram::{self, Standing};
 use crate::engine::question::OutcomeQuestion as Question;
-use crate::engine::state::{GameState, PieceId, Place, Purpose};
+use crate::engine::state::{GameState, PieceId, Purpose};
 use crate::engine::verdict::{Reason, Verdict};
 
 const HOLOGRAMS: Entry = Entry::glossary(hologram::ENTRY);
@@ -106,17 +106,6 @@ fn where_active(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
     }
 }
 
-/// Personnel in the same place as the hologram: aboard the same ship or
-/// facility, or on the same planet.
-fn present(st: &GameState, h: usize, p: usize) -> bool {
-    let (a, b) = (st.pieces[h].at, st.pieces[p].at);
-    match (a, b) {
-        (Place::Aboard(x), Place::Aboard(y)) => x == y,
-        (Place::Planet(x), Place::Planet(y)) => x == y,
-        _ => false,
-    }
-}
-
 /// Why `p` may not activate the hologram `h`, if it may not.
 fn unable(a: &Act, h: usize, p: usize) -> Option<String> {
     let (st, piece) = (a.state, &a.state.pieces[p]);
@@ -127,7 +116,7 @@ fn unable(a: &Act, h: usize, p: usize) -> Option<String> {
     if !piece.controller.eq_ignore_ascii_case(&a.player) {
         return Some(format!("{handle} is not one of your personnel"));
     }
-    if !present(st, h, p) {
+    if !st.present_together(h, p) {
         return Some(format!(
             "{handle} is not present with {}",
             st.pieces[h].handle

@@ -66,14 +66,9 @@ fn infiltrating(state: &GameState, card: usize) -> bool {
         && (carrier.is_some_and(theirs) || present_with(state, card).any(theirs))
 }
 
-/// The other personnel in play in the same place: aboard the same ship or
-/// facility, or on the same planet (Glossary "present").
+/// The other personnel present with the card (Glossary "present").
 fn present_with(state: &GameState, card: usize) -> impl Iterator<Item = usize> + '_ {
-    let here = state.pieces[card].at;
     (0..state.pieces.len()).filter(move |&i| {
-        i != card
-            && state.pieces[i].at == here
-            && state.pieces[i].card.is_personnel()
-            && state.in_play(i)
+        i != card && state.pieces[i].card.is_personnel() && state.present_together(card, i)
     })
 }

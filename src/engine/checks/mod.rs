@@ -18,6 +18,7 @@ mod infiltration;
 pub mod outcome;
 mod persona_replacement;
 pub mod plays_on;
+mod relocation;
 pub mod report;
 pub mod report_site;
 pub mod respond;

@@ -6,7 +6,7 @@
 use super::{because, claim, undecided};
 use crate::engine::question::OutcomeQuestion as Question;
 use crate::engine::state::GameState;
-use crate::engine::verdict::{Verdict, VerdictValue};
+use crate::engine::verdict::Verdict;
 
 const TIES: &str = "ties";
 
@@ -39,34 +39,33 @@ pub fn nearest_planet(state: &GameState, from: usize) -> Result<usize, Vec<usize
     }
 }
 
+/// The nearest planet to `from` and why, or what leaves it open (no other
+/// planet, or a tie the opponent decides).
+pub fn nearest_planet_why(state: &GameState, from: usize) -> Result<(usize, String), String> {
+    let name = |l: usize| state.locations[l].name.clone();
+    match nearest_planet(state, from) {
+        Ok(l) => Ok((l, format!("{} is the nearest planet to {}: fewest cards in its direction, then least total span", name(l), name(from)))),
+        Err(tied) if tied.is_empty() => Err(format!("no other planet on the spaceline of {}", name(from))),
+        Err(tied) => {
+            let names: Vec<String> = tied.into_iter().map(name).collect();
+            Err(format!("the opponent chooses among {}: as many cards and as much span away", names.join(", ")))
+        }
+    }
+}
+
 /// `mission`: the location measured from. The nearest planet's mission, or
 /// `undecided` when no planet is on its spaceline or the two directions tie.
 pub fn nearest(q: &Question, state: &GameState) -> Verdict {
     let Some(from) = q.mission.map(|m| m.0) else {
         return undecided("`mission` (the location measured from)", vec![], TIES);
     };
-    let name = |l: usize| state.locations[l].name.clone();
-    match nearest_planet(state, from) {
-        Ok(l) => {
-            let why = format!("{} is the nearest planet to {}: fewest cards in its direction, then least total span", name(l), name(from));
-            claim(name(l), &q.is, vec![because(why, TIES)], TIES)
-        }
-        Err(tied) if tied.is_empty() => undecided(
-            format!("no other planet on the spaceline of {}", name(from)),
-            vec![],
+    match nearest_planet_why(state, from) {
+        Ok((l, why)) => claim(
+            state.locations[l].name.clone(),
+            &q.is,
+            vec![because(why, TIES)],
             TIES,
         ),
-        Err(tied) => {
-            let names: Vec<String> = tied.into_iter().map(name).collect();
-            let why = format!(
-                "{} are as many cards and as much span away: the opponent chooses",
-                names.join(" and ")
-            );
-            Verdict::new(
-                VerdictValue::Undecided(format!("the opponent chooses among {}", names.join(", "))),
-                vec![because(why, TIES)],
-                vec![super::g(TIES)],
-            )
-        }
+        Err(open) => undecided(open.clone(), vec![because(open, TIES)], TIES),
     }
 }

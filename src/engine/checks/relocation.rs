@@ -1,0 +1,182 @@
+//! Where a relocating dilemma sends its victim (`dilemma outcome`, `card`,
+//! `is = "relocated"`, `to = <place>`): the destination the ability
+//! compiler read after the effect's verb ([`Destination`]), found on the
+//! spaceline from where the dilemma is encountered. The nearest planet is
+//! measured as the Glossary's "ties" says; a place someone chooses, a
+//! qualifier the engine does not evaluate, or a tie leaves it `undecided`.
+
+use super::spaceline::nearest_planet_why;
+use super::{because, undecided};
+use crate::engine::abilities::dilemma::compile_dilemma;
+use crate::engine::abilities::relocation::{Destination, RELOCATE};
+use crate::engine::abilities::{clause, grammar};
+use crate::engine::question::DilemmaQuestion as Question;
+use crate::engine::state::{GameState, Target};
+use crate::engine::verdict::{Reason, Verdict, VerdictValue};
+
+const TIES: &str = "ties";
+const RESOLUTION: &str = "dilemma resolution";
+
+/// Where the place `to` is: a location, or the location of a card.
+fn location(state: &GameState, to: &Target) -> Option<usize> {
+    match *to {
+        Target::Location(l) | Target::Planet(l) => Some(l),
+        Target::Piece(p) => state.location_of(p),
+    }
+}
+
+/// `is = "relocated"` with `to`: `relocated` is the verdict on whether the
+/// card is relocated at all; when it is, whether it goes to `to`.
+pub fn relocated_to(q: &Question, state: &GameState, relocated: Verdict) -> Verdict {
+    let (Some(to), Some(card)) = (&q.to, q.who.card()) else {
+        return relocated;
+    };
+    // Only a relocation has a destination; any other claim keeps its verdict.
+    let claim = q.is.as_deref().unwrap_or_default();
+    let verbs = clause::effect_verbs(&grammar::tokenize(claim));
+    if relocated.value != VerdictValue::Yes || verbs.first().map(String::as_str) != Some(RELOCATE) {
+        return relocated;
+    }
+    let mut reasons = relocated.reasons;
+    let Some(from) = state.location_of(card) else {
+        let why = format!("{} stands at no location", state.pieces[card].handle);
+        return undecided(why, reasons, RESOLUTION);
+    };
+    let compiled = compile_dilemma(&q.dilemma.title, &q.dilemma.text);
+    let Some(dest) = compiled
+        .effects
+        .iter()
+        .chain(&compiled.otherwise)
+        .filter(|e| e.verb == RELOCATE)
+        .find_map(|e| e.to.clone())
+    else {
+        let why = format!("{} names no destination the engine reads", q.dilemma.title);
+        return undecided(why, reasons, RESOLUTION);
+    };
+    let found = match destination(state, from, &dest) {
+        Ok((l, why)) => {
+            reasons.push(why);
+            l
+        }
+        Err((what, entry)) => return undecided(what, reasons, entry),
+    };
+    let wanted = location(state, to);
+    let name = |l: usize| state.locations[l].name.clone();
+    let handle = &state.pieces[card].handle;
+    let yes = wanted == Some(found);
+    let verdict = if yes { "goes" } else { "does not go" };
+    let asked = wanted.map_or("the place asked".to_string(), name);
+    reasons.push(because(
+        format!(
+            "{handle} is relocated to {}: {verdict} to {asked}",
+            name(found)
+        ),
+        RESOLUTION,
+    ));
+    Verdict::yes_no(yes, reasons, vec![])
+}
+
+/// The location a destination names, measured from `from`, with the reason;
+/// or what leaves it open and the entry saying so.
+fn destination(
+    state: &GameState,
+    from: usize,
+    dest: &Destination,
+) -> Result<(usize, Reason), (String, &'static str)> {
+    let name = |l: usize| state.locations[l].name.clone();
+    match dest {
+        Destination::Nearest { place, qualifier } if place == "planet" => {
+            if let Some(q) = qualifier {
+                let why = format!("the nearest planet must also be \"{q}\": not evaluated");
+                return Err((why, TIES));
+            }
+            nearest_planet_why(state, from)
+                .map(|(l, why)| (l, because(why, TIES)))
+                .map_err(|open| (open, TIES))
+        }
+        Destination::Nearest { place, .. } => Err((
+            format!("the nearest {place} is not measured on the spaceline yet"),
+            TIES,
+        )),
+        Destination::Named { title } => {
+            let at = state.find(title).and_then(|p| state.location_of(p));
+            match at {
+                Some(l) => Ok((
+                    l,
+                    because(format!("{{{title}}} is at {}", name(l)), RESOLUTION),
+                )),
+                None => Err((format!("{{{title}}} is not in play"), RESOLUTION)),
+            }
+        }
+        Destination::Chosen { place, chooser } => {
+            let who = chooser
+                .as_ref()
+                .map_or("a player's choice".into(), |c| c.name());
+            Err((format!("the destination, {place}, is {who}"), "selections"))
+        }
+        Destination::Unread { words } => Err((
+            format!("the destination \"{words}\" is not read"),
+            RESOLUTION,
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::model::CardType;
+    use crate::engine::abilities::dilemma::Selection;
+    use crate::engine::fixture;
+    use crate::engine::state::Place;
+
+    /// Two locations; a card titled "Quark's Bar" at the second.
+    fn scene() -> (GameState, usize, usize) {
+        let mut s = fixture::table();
+        let (here, there) = (
+            fixture::location(&mut s, "Alpha"),
+            fixture::location(&mut s, "Alpha"),
+        );
+        fixture::piece(
+            &mut s,
+            "Quark's Bar",
+            CardType::Facility,
+            "alice",
+            Place::Space(there),
+            |_| (),
+        );
+        (s, here, there)
+    }
+
+    #[test]
+    fn a_named_destination_is_where_that_card_is() {
+        let (s, here, there) = scene();
+        let named = |t: &str| Destination::Named { title: t.into() };
+        assert_eq!(
+            destination(&s, here, &named("Quark's Bar")).map(|(l, _)| l),
+            Ok(there)
+        );
+        // Near miss: a card not in play is no place.
+        let gone = destination(&s, here, &named("Caretaker's Array"));
+        assert_eq!(
+            gone.map(|(l, _)| l),
+            Err(("{Caretaker's Array} is not in play".into(), RESOLUTION))
+        );
+    }
+
+    #[test]
+    fn a_chosen_or_unread_destination_stays_open() {
+        let (s, here, _) = scene();
+        let chosen = Destination::Chosen {
+            place: "a time location".into(),
+            chooser: Some(Selection::You),
+        };
+        assert!(matches!(
+            destination(&s, here, &chosen),
+            Err((_, "selections"))
+        ));
+        let unread = Destination::Unread {
+            words: "matching homeworld".into(),
+        };
+        assert!(destination(&s, here, &unread).is_err());
+    }
+}
