@@ -2571,18 +2571,13 @@ mod tests {
         );
         assert_eq!(rest.trim_start(), ". Discard dilemma.");
         let a = with_stat(person("A", &[], 5), 5, 55);
-        let group = [&a];
-        let at = |x| Encounter {
-            group: &group,
-            game: threshold::GameFacts {
-                other_missions_in_region: x,
-                ..Default::default()
-            },
-            ..Encounter::default()
+        let at = |x| threshold::GameFacts {
+            other_missions_in_region: x,
+            ..Default::default()
         };
-        assert!(evaluate_in(&r, &at(Some(0))).is_empty());
-        assert!(!evaluate_in(&r, &at(Some(1))).is_empty());
-        assert!(!evaluate_in(&r, &at(None)).is_empty());
+        assert!(met_with(&r, &a, at(Some(0))));
+        assert!(!met_with(&r, &a, at(Some(1))));
+        assert!(!met_with(&r, &a, at(None)));
         // an X the lexicon does not name is an unread term
         let removed = parse_leading(
             "CUNNING>10X, where X is the number of different card types removed from this game",
@@ -2601,19 +2596,25 @@ mod tests {
         );
         assert_eq!(rest, ".");
         let a = with_stat(person("A", &[], 5), 51, 5);
-        let group = [&a];
-        let at = |hand| Encounter {
-            group: &group,
-            game: threshold::GameFacts {
-                cards_in_hand: hand,
-                ..Default::default()
-            },
-            ..Encounter::default()
+        let at = |hand| threshold::GameFacts {
+            cards_in_hand: hand,
+            ..Default::default()
         };
         // 7 cards: CUNNING>75 is needed; 2 cards: CUNNING>50
-        assert!(!evaluate_in(&r, &at(Some(7))).is_empty());
-        assert!(evaluate_in(&r, &at(Some(2))).is_empty());
-        assert!(!evaluate_in(&r, &at(None)).is_empty());
+        assert!(!met_with(&r, &a, at(Some(7))));
+        assert!(met_with(&r, &a, at(Some(2))));
+        assert!(!met_with(&r, &a, at(None)));
+    }
+
+    /// `r` met by `who` alone with these facts of the game.
+    fn met_with(r: &Requirement, who: &Card, game: threshold::GameFacts) -> bool {
+        let group = [who];
+        let at = Encounter {
+            group: &group,
+            game,
+            ..Encounter::default()
+        };
+        evaluate_in(r, &at).is_empty()
     }
 
     #[test]

@@ -215,21 +215,21 @@ fn face_half(
             )
         })
         .collect();
-    events.extend(ruled(&d, Aspect::Text, "its text as corrected"));
+    events.extend(ruled(d, Aspect::Text, "its text as corrected"));
     // A trigger, or targets with specific features, decide whether it has
     // any effect: a ruling on what must be present is read with them.
     if d.trigger.is_some() || d.effects.iter().any(|e| e.victims.filter.is_some()) {
         events.extend(ruled(
-            &d,
+            d,
             Aspect::Trigger,
             "what must be present for it to have any effect",
         ));
     }
-    if let Some(discarded) = without_trigger(state, &d, &facing) {
+    if let Some(discarded) = without_trigger(state, d, &facing) {
         events.extend(discarded);
         return events;
     }
-    if let Some(nullified) = nullified(state, &d, &facing) {
+    if let Some(nullified) = nullified(state, d, &facing) {
         events.extend(nullified);
         return events;
     }
@@ -251,8 +251,8 @@ fn face_half(
         return events;
     }
     match &d.conditions {
-        Some(req) => with_conditions(state, &d, req, &facing, ship, &mut events),
-        None => without_conditions(state, &d, &facing, ship, &mut events),
+        Some(req) => with_conditions(state, d, req, &facing, ship, &mut events),
+        None => without_conditions(state, d, &facing, ship, &mut events),
     }
     if let Some(cure) = &d.cure {
         events.push(fact(
