@@ -79,10 +79,12 @@ fn conditions_with_alternatives_and_the_ship() {
 
 #[test]
 fn unreadable_conditions_are_reported_not_dropped() {
-    // "To get past requires CUNNING>(40 + 5X), where X = number of cards in
-    // your hand": a threshold computed from the game is no requirement the
-    // grammar reads, so the sentence is kept as unread.
-    let d = compiled("Thasian Powers");
+    // "Unless you have CUNNING>10X, where X is the number of different card
+    // types removed from this game": a threshold on a quantity the lexicon
+    // does not name is no requirement the grammar reads, so the sentence is
+    // kept as unread (the cards in your hand are read: Thasian Powers).
+    let d = compiled("Unfamiliar Reflection");
+    assert!(compiled("Thasian Powers").conditions.is_some());
     assert!(d.conditions.is_none() && d.unread_conditions);
     assert!(!d.unread.is_empty());
     // "Three Nausicaans pick a fight." has no effect the compiler reads.
