@@ -317,7 +317,9 @@ fn can_play(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
     };
     let compiled = crate::engine::response::compiled_using(played.0, played.1);
     match crate::engine::abilities::side_deck::fetches(&compiled) {
-        Some(fetch) if !in_play => taking_from_side_deck(q, fetch, &turn.player, state, timing),
+        Some(fetch) if !in_play => {
+            taking_from_side_deck(q, (card, fetch), &turn.player, state, timing)
+        }
         _ => on_its_target(q, card, &turn.player, state, timing),
     }
 }
@@ -326,22 +328,22 @@ fn can_play(q: &PlayQuestion, state: &GameState, db: &CardDb) -> Verdict {
 /// cards to take): the side deck's rules, then its timing.
 fn taking_from_side_deck(
     q: &PlayQuestion,
-    fetch: crate::engine::abilities::side_deck::Fetch,
+    (card, fetch): (usize, crate::engine::abilities::side_deck::Fetch),
     player: &str,
     state: &GameState,
     timing: impl FnOnce() -> Verdict,
 ) -> Verdict {
-    let mine = state.side_decks.iter().filter(|d| d.owner == player);
-    let decks: Vec<_> = mine.collect();
-    let listed = state.side_decks.iter().any(|d| d.owner == player);
+    let decks: Vec<_> = state
+        .side_decks
+        .iter()
+        .filter(|d| d.owner == player)
+        .collect();
     let wanted = crate::engine::question::indices(&q.target);
     let taking = side_deck::Taking {
-        title: q
-            .who
-            .card()
-            .map_or("", |c| state.pieces[c].card.title.as_str()),
+        title: &state.pieces[card].card.title,
         fetch,
-        decks: listed.then_some(decks),
+        // A player with no side deck listed is not described.
+        decks: (!decks.is_empty()).then_some(decks),
         wanted: wanted.iter().map(|&i| &state.pieces[i].card).collect(),
     };
     let mut reasons = Vec::new();
