@@ -22,6 +22,7 @@ use crate::engine::question::{
     ActQuestion as Question, AttackQuestion, AttemptQuestion, ReportQuestion, ShipQuestion,
 };
 use crate::engine::state::{Attr, GameState, Place, Request, Target};
+use crate::engine::timing_rulings::TimingRulings;
 use crate::engine::verdict::{Citation, Reason, Verdict};
 
 /// A `can act` question with what its rules share.
@@ -302,13 +303,9 @@ fn attempt_under_way(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
     let Some(action) = a.state.action.as_ref() else {
         return Ruling::Next;
     };
-    let lx = Lexicon::get();
-    let attempting = action.chain().any(|x| {
-        x.step != Step::Resolved
-            && ["mission attempt", "encounter dilemma"]
-                .iter()
-                .any(|k| lx.kind_matches(k, &x.kind))
-    });
+    let attempting = action
+        .chain()
+        .any(|x| x.step != Step::Resolved && part_of_an_attempt(&x.kind));
     if !attempting {
         return Ruling::Next;
     }
@@ -323,6 +320,15 @@ fn attempt_under_way(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
         "a mission attempt is under way: a single action which may not be interrupted except by valid responses or actions that suspend play, and no encountered dilemma's text permits the {}",
         a.act()
     ))
+}
+
+/// An action of `kind` is part of a mission attempt: the kinds the timing
+/// ruling citing the Glossary's "mission attempt" lists
+/// (`glossary/timing-rulings.toml`: the attempt and its encounters).
+fn part_of_an_attempt(kind: &str) -> bool {
+    TimingRulings::get()
+        .for_actions(&[kind.to_string()])
+        .any(|r| r.doc == MISSION_ATTEMPT.doc && r.entry == MISSION_ATTEMPT.title)
 }
 
 /// The dilemma under encounter whose text permits this act, with the
