@@ -395,9 +395,12 @@ fn attribute(q: &Question, state: &GameState) -> Verdict {
             state.pieces[c].handle.clone(),
         ),
     };
+    // One person of a dual-personnel card: "dual-personnel cards" decides.
+    let entry = |whole: &'static str| if q.person.is_some() { DUAL } else { whole };
     let which = q.attribute.clone().unwrap_or_default();
     if let Some(skill) = crate::vocab::vocabulary().skills.canonical(&which) {
-        return skill_level(&state, c, (&name, &skill), reasons, &q.is);
+        let asked = (name.as_str(), skill.as_str(), entry("skills"));
+        return skill_level(&state, c, asked, reasons, &q.is);
     }
     let which = which.to_uppercase();
     let p = &state.pieces[c];
@@ -417,12 +420,7 @@ fn attribute(q: &Question, state: &GameState) -> Verdict {
         value
     };
     reasons.push(because(format!("{name} {which} {value}"), "attribute"));
-    let title = if q.person.is_some() {
-        DUAL
-    } else {
-        "attribute"
-    };
-    claim(value.to_string(), &q.is, reasons, title)
+    claim(value.to_string(), &q.is, reasons, entry("attribute"))
 }
 
 const DUAL: &str = "dual-personnel cards";
@@ -454,11 +452,11 @@ fn one_person<'s>(
 }
 
 /// The level of `skill` a personnel has, with the cards in play granting or
-/// taking it.
+/// taking it; `entry` decides it.
 fn skill_level(
     state: &GameState,
     piece: usize,
-    (name, skill): (&str, &str),
+    (name, skill, entry): (&str, &str, &str),
     mut reasons: Vec<Reason>,
     is: &Option<String>,
 ) -> Verdict {
@@ -468,15 +466,7 @@ fn skill_level(
         .filter(|s| s.name == skill)
         .fold(0.0, |n, s| n + s.level);
     reasons.push(because(format!("{name} has {skill} x{level}"), "skills"));
-    let cited = reasons
-        .iter()
-        .any(|r| r.citation.as_ref().is_some_and(|c| c.title == DUAL));
-    claim(
-        level.to_string(),
-        is,
-        reasons,
-        if cited { DUAL } else { "skills" },
-    )
+    claim(level.to_string(), is, reasons, entry)
 }
 
 fn points(q: &Question, state: &GameState) -> Verdict {
