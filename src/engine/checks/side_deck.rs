@@ -221,19 +221,25 @@ mod tests {
         matches!(rule(t, &mut Vec::new()), Ruling::No(_))
     }
 
+    /// A Q's Tent holding Kevin, its doorway `doorway`.
+    fn stocked(doorway: SideDoorway) -> SideDeck {
+        deck(vec![card("Kevin")], doorway)
+    }
+
+    /// A play taking from `deck`, the player's only side deck, no card named.
+    fn from(deck: &SideDeck) -> Taking<'_> {
+        taking(Some(vec![deck]), vec![])
+    }
+
     #[test]
     fn a_side_deck_never_opened_gives_nothing() {
-        let never = deck(vec![card("Kevin")], SideDoorway::None);
-        assert!(refused(opened, &taking(Some(vec![&never]), vec![])));
+        assert!(refused(opened, &from(&stocked(SideDoorway::None))));
         assert!(
             refused(opened, &taking(Some(vec![]), vec![])),
             "none listed"
         );
-        let open = deck(vec![card("Kevin")], SideDoorway::Open);
-        assert_eq!(
-            opened(&taking(Some(vec![&open]), vec![]), &mut vec![]),
-            Ruling::Next
-        );
+        let open = stocked(SideDoorway::Open);
+        assert_eq!(opened(&from(&open), &mut vec![]), Ruling::Next);
         assert_eq!(
             opened(&taking(None, vec![]), &mut vec![]),
             Ruling::Next,
@@ -243,24 +249,16 @@ mod tests {
 
     #[test]
     fn a_closed_tent_is_not_retrieved_from() {
-        let closed = deck(vec![card("Kevin")], SideDoorway::Closed);
-        assert!(refused(not_closed, &taking(Some(vec![&closed]), vec![])));
-        let open = deck(vec![card("Kevin")], SideDoorway::Open);
-        assert_eq!(
-            not_closed(&taking(Some(vec![&open]), vec![]), &mut vec![]),
-            Ruling::Next
-        );
+        assert!(refused(not_closed, &from(&stocked(SideDoorway::Closed))));
+        let open = stocked(SideDoorway::Open);
+        assert_eq!(not_closed(&from(&open), &mut vec![]), Ruling::Next);
     }
 
     #[test]
     fn an_empty_tent_may_not_be_played_from() {
-        let empty = deck(vec![], SideDoorway::Open);
-        assert!(refused(not_empty, &taking(Some(vec![&empty]), vec![])));
-        let one = deck(vec![card("Kevin")], SideDoorway::Open);
-        assert_eq!(
-            not_empty(&taking(Some(vec![&one]), vec![]), &mut vec![]),
-            Ruling::Next
-        );
+        assert!(refused(not_empty, &from(&deck(vec![], SideDoorway::Open))));
+        let one = stocked(SideDoorway::Open);
+        assert_eq!(not_empty(&from(&one), &mut vec![]), Ruling::Next);
     }
 
     #[test]
