@@ -389,6 +389,19 @@ mod tests {
         }
     }
 
+    /// A ship of `owner`'s (of `affs`) at a new location, with alice's crew
+    /// of `romulans` Romulans and `klingons` Klingons aboard.
+    fn crewed(
+        owner: &str,
+        affs: &[&str],
+        (romulans, klingons): (usize, usize),
+    ) -> (GameState, usize) {
+        let mut s = table();
+        let ship = ship(&mut s, owner, affs);
+        crew(&mut s, Place::Aboard(ship), romulans, klingons);
+        (s, ship)
+    }
+
     fn fate_of(s: &GameState, title: &str) -> Option<Fate> {
         let i = s.pieces.iter().position(|p| p.handle == title)?;
         fates(s).into_iter().find(|f| f.piece == i).map(|f| f.fate)
@@ -396,9 +409,7 @@ mod tests {
 
     #[test]
     fn aboard_your_ship_those_incompatible_with_it_go_even_when_they_are_the_majority() {
-        let mut s = table();
-        let warbird = ship(&mut s, "alice", &["Romulan"]);
-        crew(&mut s, Place::Aboard(warbird), 1, 2);
+        let (s, _) = crewed("alice", &["Romulan"], (1, 2));
         assert_eq!(fate_of(&s, "Klingon 0"), Some(Fate::HouseArrest));
         assert_eq!(fate_of(&s, "Klingon 1"), Some(Fate::HouseArrest));
         assert_eq!(fate_of(&s, "Romulan 0"), None);
@@ -406,31 +417,23 @@ mod tests {
 
     #[test]
     fn aboard_an_opponents_ship_the_minority_goes() {
-        let mut s = table();
-        let warbird = ship(&mut s, "bob", &["Romulan"]);
-        crew(&mut s, Place::Aboard(warbird), 1, 2);
+        let (s, _) = crewed("bob", &["Romulan"], (1, 2));
         assert_eq!(fate_of(&s, "Romulan 0"), Some(Fate::HouseArrest));
         assert_eq!(fate_of(&s, "Klingon 0"), None);
     }
 
     #[test]
     fn when_all_are_compatible_with_the_ship_the_minority_goes_and_a_tie_is_open() {
-        let mut s = table();
-        let free = ship(&mut s, "alice", &["Non-Aligned"]);
-        crew(&mut s, Place::Aboard(free), 2, 1);
+        let (s, _) = crewed("alice", &["Non-Aligned"], (2, 1));
         assert_eq!(fate_of(&s, "Klingon 0"), Some(Fate::HouseArrest));
         assert_eq!(fate_of(&s, "Romulan 1"), None);
-        let mut even = table();
-        let free = ship(&mut even, "alice", &["Non-Aligned"]);
-        crew(&mut even, Place::Aboard(free), 1, 1);
+        let (even, _) = crewed("alice", &["Non-Aligned"], (1, 1));
         assert_eq!(fate_of(&even, "Klingon 0"), Some(Fate::Undecided));
     }
 
     #[test]
     fn a_member_who_mixes_with_everyone_belongs_to_neither_group() {
-        let mut s = table();
-        let free = ship(&mut s, "alice", &["Non-Aligned"]);
-        crew(&mut s, Place::Aboard(free), 1, 1);
+        let (mut s, free) = crewed("alice", &["Non-Aligned"], (1, 1));
         personnel(
             &mut s,
             "Guide",
