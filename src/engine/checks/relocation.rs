@@ -5,7 +5,7 @@
 //! measured as the Glossary's "ties" says; a place someone chooses, a
 //! qualifier the engine does not evaluate, or a tie leaves it `undecided`.
 
-use super::spaceline::nearest_planet_why;
+use super::spaceline::{nearest_planet_why, TIES};
 use super::{because, undecided};
 use crate::engine::abilities::dilemma::compile_dilemma;
 use crate::engine::abilities::relocation::{Destination, RELOCATE};
@@ -14,7 +14,6 @@ use crate::engine::question::DilemmaQuestion as Question;
 use crate::engine::state::{GameState, Target};
 use crate::engine::verdict::{Reason, Verdict, VerdictValue};
 
-const TIES: &str = "ties";
 const RESOLUTION: &str = "dilemma resolution";
 
 /// Where the place `to` is: a location, or the location of a card.
@@ -90,9 +89,7 @@ fn destination(
                 let why = format!("the nearest planet must also be \"{q}\": not evaluated");
                 return Err((why, TIES));
             }
-            nearest_planet_why(state, from)
-                .map(|(l, why)| (l, because(why, TIES)))
-                .map_err(|open| (open, TIES))
+            nearest_planet_why(state, from).map_err(|open| (open, TIES))
         }
         Destination::Nearest { place, .. } => Err((
             format!("the nearest {place} is not measured on the spaceline yet"),

@@ -6,9 +6,10 @@
 use super::{because, claim, undecided};
 use crate::engine::question::OutcomeQuestion as Question;
 use crate::engine::state::GameState;
-use crate::engine::verdict::Verdict;
+use crate::engine::verdict::{Reason, Verdict};
 
-const TIES: &str = "ties";
+/// The entry measuring the nearest planet (and leaving a tie open).
+pub(super) const TIES: &str = "ties";
 
 /// The nearest planet to the location `from`, at another location of its
 /// quadrant's spaceline: `Ok` one location, `Err` the locations tied on
@@ -39,12 +40,12 @@ pub fn nearest_planet(state: &GameState, from: usize) -> Result<usize, Vec<usize
     }
 }
 
-/// The nearest planet to `from` and why, or what leaves it open (no other
-/// planet, or a tie the opponent decides).
-pub fn nearest_planet_why(state: &GameState, from: usize) -> Result<(usize, String), String> {
+/// The nearest planet to `from` and why (citing "ties"), or what leaves it
+/// open (no other planet, or a tie the opponent decides).
+pub fn nearest_planet_why(state: &GameState, from: usize) -> Result<(usize, Reason), String> {
     let name = |l: usize| state.locations[l].name.clone();
     match nearest_planet(state, from) {
-        Ok(l) => Ok((l, format!("{} is the nearest planet to {}: fewest cards in its direction, then least total span", name(l), name(from)))),
+        Ok(l) => Ok((l, because(format!("{} is the nearest planet to {}: fewest cards in its direction, then least total span", name(l), name(from)), TIES))),
         Err(tied) if tied.is_empty() => Err(format!("no other planet on the spaceline of {}", name(from))),
         Err(tied) => {
             let names: Vec<String> = tied.into_iter().map(name).collect();
@@ -60,12 +61,7 @@ pub fn nearest(q: &Question, state: &GameState) -> Verdict {
         return undecided("`mission` (the location measured from)", vec![], TIES);
     };
     match nearest_planet_why(state, from) {
-        Ok((l, why)) => claim(
-            state.locations[l].name.clone(),
-            &q.is,
-            vec![because(why, TIES)],
-            TIES,
-        ),
+        Ok((l, why)) => claim(state.locations[l].name.clone(), &q.is, vec![why], TIES),
         Err(open) => undecided(open.clone(), vec![because(open, TIES)], TIES),
     }
 }
