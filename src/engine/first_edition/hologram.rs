@@ -7,7 +7,6 @@
 
 use crate::cards::model::CardType;
 use crate::engine::abilities::hologram;
-use crate::engine::ruleset::{Event, EventKind};
 use crate::engine::state::{GameState, Place};
 use crate::engine::verdict::Reason;
 
@@ -213,35 +212,6 @@ pub fn must_leave(state: &GameState, h: usize) -> (Fate, Reason) {
         _ => format!("{handle} is not a hologram: it leaves"),
     };
     (Fate::Leaves, reason(why))
-}
-
-/// The fate of each card aboard `card` when it is destroyed, read before the
-/// destruction moves it (`aboard_destroyed` for each).
-pub fn fates_aboard(state: &GameState, card: usize) -> Vec<(usize, Fate, Reason)> {
-    state
-        .aboard(card)
-        .into_iter()
-        .filter_map(|p| aboard_destroyed(state, p).map(|(fate, why)| (p, fate, why)))
-        .collect()
-}
-
-/// Carry out `fates_aboard`: each card goes to the discard pile, killed
-/// (a personnel of a facility) or discarded.
-pub fn apply_fates(state: &mut GameState, fates: Vec<(usize, Fate, Reason)>) -> Vec<Event> {
-    fates
-        .into_iter()
-        .map(|(p, fate, reason)| {
-            state.pieces[p].at = Place::Discard;
-            let kind = match fate {
-                Fate::Killed => EventKind::Affected {
-                    verb: "kill".into(),
-                    piece: p,
-                },
-                _ => EventKind::Discarded(p),
-            };
-            Event { kind, reason }
-        })
-        .collect()
 }
 
 /// What becomes of a card aboard a ship or facility when it is destroyed.
