@@ -230,7 +230,6 @@ pub fn aboard_destroyed(state: &GameState, p: usize) -> Option<(Fate, Reason)> {
         "{} aboard the destroyed {}",
         card.handle, state.pieces[host].handle
     );
-    let cited = |entry: &str, text: String| super::rule(text, entry);
     Some(if card.card.is_hologram() {
         (Fate::Discarded, reason(format!(
             "{aboard} is holographic: holographic cards aboard a destroyed ship or facility are discarded (not deactivated)"
@@ -238,19 +237,19 @@ pub fn aboard_destroyed(state: &GameState, p: usize) -> Option<(Fate, Reason)> {
     } else if card.card.is_personnel() && host_card.card_type == CardType::Facility {
         (
             Fate::Killed,
-            cited(
-                "facility",
+            super::rule(
                 format!("{aboard}: all personnel aboard a destroyed facility are killed"),
+                "facility",
             ),
         )
     } else {
         (
             Fate::Discarded,
-            cited(
-                super::ship_battle::ENTRY,
+            super::rule(
                 format!(
                     "{aboard}: a destroyed ship or facility and all cards aboard it are discarded"
                 ),
+                super::ship_battle::ENTRY,
             ),
         )
     })
