@@ -310,8 +310,7 @@ fn remarks_apart(title: &str, sentences: Vec<String>) -> Vec<String> {
 /// the card's title, in capitals and a colon ("MICROVIRUS: Unless ..." on
 /// Ancient Computer & Microvirus): the name.
 fn second_half<'a>(title: &str, s: &'a str) -> Option<&'a str> {
-    let (name, _) = s.split_once(':')?;
-    let capitals = name.chars().any(char::is_alphabetic) && !name.chars().any(char::is_lowercase);
+    let (name, _) = capitals_heading(s)?;
     let words = |t: &str| -> Vec<String> {
         t.split(|c: char| !c.is_alphanumeric() && c != '\'')
             .filter(|w| !w.is_empty())
@@ -321,7 +320,7 @@ fn second_half<'a>(title: &str, s: &'a str) -> Option<&'a str> {
     let in_title = words(title);
     let named = words(name);
     let of_title = !named.is_empty() && named.iter().all(|w| in_title.contains(w));
-    (capitals && of_title).then_some(name)
+    of_title.then_some(name)
 }
 
 /// A dilemma being read: its parts compiled so far, and the half being read
@@ -1181,11 +1180,15 @@ fn half<'a>(s: &'a str, w: &DilemmaWords) -> Option<(Setting, &'a str)> {
 /// A combo dilemma's half opening with its title in capitals and a colon
 /// ("ANAPHASIC ORGANISM: Unless ..."): the title, and the rest.
 fn heading(s: &str) -> Option<(&str, &str)> {
-    let (title, rest) = s.split_once(':')?;
-    let letters = title.chars().filter(|c| c.is_alphabetic());
-    let capitals =
-        title.chars().any(char::is_alphabetic) && !letters.clone().any(char::is_lowercase);
-    (capitals && title.contains(' ')).then_some((title, rest))
+    capitals_heading(s).filter(|(title, _)| title.contains(' '))
+}
+
+/// A sentence opening with a name in capitals and a colon ("MICROVIRUS:
+/// ..."): the name, and the rest. How a combo dilemma opens each half.
+fn capitals_heading(s: &str) -> Option<(&str, &str)> {
+    let (name, rest) = s.split_once(':')?;
+    let capitals = name.chars().any(char::is_alphabetic) && !name.chars().any(char::is_lowercase);
+    capitals.then_some((name, rest))
 }
 
 /// Conditions of two halves for different settings.

@@ -76,11 +76,12 @@ impl EncounterAllowance {
 }
 
 /// The actions `card`'s text (a dilemma's) permits during its encounter,
-/// as the compiler reads them: compiled once per card text.
+/// as the compiler reads them (`CompiledCard::encounter_allowances`):
+/// compiled once per card text, without compiling the rest of the card.
 pub fn encounter_allowances(card: &Card) -> Arc<Vec<EncounterAllowance>> {
     static CACHE: TextCache<(String, String), Vec<EncounterAllowance>> = TextCache::new();
     let key = (card.card_type.name(), card.text.clone());
-    CACHE.get(&key, || super::compile(card).encounter_allowances)
+    CACHE.get(&key, || allowances_of(&card.card_type, &card.text))
 }
 
 /// The actions a card of `card_type` with `text` (a dilemma's) permits

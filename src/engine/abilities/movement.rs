@@ -114,6 +114,7 @@ pub fn allowance_in(s: &[Token]) -> Option<MovementAllowance> {
     let (start, end) =
         find(s, &w.permit).or_else(|| find(s, &w.per_full_turn).and_then(|_| find(s, &w.moves)))?;
     let ends = ends_after(s, end, w);
+    let condition = condition_in(s, start, w);
     Some(MovementAllowance {
         sentence: grammar::render(s),
         count: count_in(s, w),
@@ -123,8 +124,8 @@ pub fn allowance_in(s: &[Token]) -> Option<MovementAllowance> {
         yours: find(&s[..start], &w.yours).is_some(),
         one_spaceline: ends.one_spaceline,
         then_stopped: find(s, &w.then_stopped).is_some(),
-        condition: condition_in(s, start, w).map(|(_, words)| words),
-        requires: condition_in(s, start, w).and_then(|(toks, _)| requires(toks, w)),
+        condition: condition.map(grammar::render),
+        requires: condition.and_then(|toks| requires(toks, w)),
         unread: ends.unread,
     })
 }
@@ -176,11 +177,7 @@ fn refs(s: &[Token]) -> Vec<String> {
 /// "If you have solved two [DQ] missions, ..." before the movement, or "...
 /// if damaged or if ENGINEER and SCIENCE aboard" after it; "your staffed
 /// ship with SCIENCE ... aboard" in its subject.
-fn condition_in<'a>(
-    s: &'a [Token],
-    start: usize,
-    w: &MovementWords,
-) -> Option<(&'a [Token], String)> {
+fn condition_in<'a>(s: &'a [Token], start: usize, w: &MovementWords) -> Option<&'a [Token]> {
     let opening = (0..s.len()).find(|&k| any_phrase_at(s, k, &w.condition).is_some())?;
     // A condition on the moved card ("ship with SCIENCE ... aboard") runs
     // up to the movement itself; an "if" clause to its comma.
@@ -191,8 +188,7 @@ fn condition_in<'a>(
             .find(|&k| s[k].is_punct(",") || s[k].is_punct("."))
             .unwrap_or(s.len())
     };
-    let toks = &s[opening..close];
-    Some((toks, grammar::render(toks)))
+    Some(&s[opening..close])
 }
 
 /// The condition's words read: each alternative ("... or if ...") after its

@@ -34,10 +34,10 @@ pub enum Destination {
 /// The destination of an effect of `verb` in its words (`part`): only a
 /// relocation has one, read with the relocate verb's forms in the lexicon.
 pub fn destination_of(verb: &str, part: &str, w: &DilemmaWords) -> Option<Destination> {
-    let forms = &Lexicon::get().effect.iter().find(|e| e.verb == verb)?.forms;
-    (verb == RELOCATE)
-        .then(|| destination(part, forms, w))
-        .flatten()
+    if verb != RELOCATE {
+        return None;
+    }
+    destination(part, &Lexicon::get().effect(verb)?.forms, w)
 }
 
 /// The lexicon's canonical verb for moving a card to another place.

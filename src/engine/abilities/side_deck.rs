@@ -98,6 +98,16 @@ mod tests {
     }
 
     #[test]
+    fn a_scenario_names_a_kind_in_any_spelling_the_folding_allows() {
+        let words = &Lexicon::get().side_decks;
+        for name in ["Q's Tent", "Q’s Tent", "QS TENT", "q's tent side deck"] {
+            let kind = words.named(name).map(|k| k.kind.as_str());
+            assert_eq!(kind, Some("Q's Tent"), "{name}");
+        }
+        assert!(words.named("Q's Table").is_none());
+    }
+
+    #[test]
     fn seeding_the_side_deck_takes_nothing() {
         assert!(fetch("Seeds on (opens) Q's Tent side deck (up to 13 different cards).").is_none());
         assert!(fetch("Plays on table. Draw one card.").is_none());
