@@ -263,6 +263,42 @@ pub enum Requirement {
     Any(Vec<Requirement>),
 }
 
+impl Requirement {
+    /// The requirements this one is made of, each read on the same group:
+    /// the one a wrapper holds ("no X", "printed X", "X aboard the ship"
+    /// ...), both sides of a `with` or of a mission-icon alternative, the
+    /// terms of a join. A `Cards` term's `with` is read on the cards, not on
+    /// the group, so it is none of them. Exhaustive, so that a new variant
+    /// says where its parts are.
+    pub fn parts(&self) -> Vec<&Requirement> {
+        match self {
+            Requirement::All(v) | Requirement::Any(v) => v.iter().collect(),
+            Requirement::With { base, qualifier } => vec![base, qualifier],
+            Requirement::MissionIcon { at, elsewhere, .. } => vec![at, elsewhere],
+            Requirement::At { req: r, .. }
+            | Requirement::FromUpTo { req: r, .. }
+            | Requirement::Discard(r)
+            | Requirement::Members { each: r, .. }
+            | Requirement::Not(r)
+            | Requirement::Absent(r)
+            | Requirement::OnShip(r)
+            | Requirement::Printed(r) => vec![r],
+            Requirement::Skill { .. }
+            | Requirement::Total { .. }
+            | Requirement::Computed { .. }
+            | Requirement::Cards { .. }
+            | Requirement::Personnel(_)
+            | Requirement::AnyNamed(_)
+            | Requirement::Family { .. }
+            | Requirement::Icon(_)
+            | Requirement::GroupSize { .. }
+            | Requirement::SkillsCompared { .. }
+            | Requirement::PlayerPoints { .. }
+            | Requirement::Lore { .. } => vec![],
+        }
+    }
+}
+
 impl std::fmt::Display for Requirement {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -1684,21 +1720,7 @@ fn dangling(rest: &str) -> Option<&str> {
 fn unknown_name(req: &Requirement) -> Option<String> {
     match req {
         Requirement::Skill { name, .. } => (!is_known(name)).then(|| name.clone()),
-        Requirement::With { base, qualifier } => {
-            unknown_name(base).or_else(|| unknown_name(qualifier))
-        }
-        Requirement::At { req: r, .. }
-        | Requirement::Members { each: r, .. }
-        | Requirement::FromUpTo { req: r, .. }
-        | Requirement::Not(r)
-        | Requirement::Discard(r)
-        | Requirement::Absent(r)
-        | Requirement::OnShip(r) => unknown_name(r),
-        Requirement::MissionIcon { at, elsewhere, .. } => {
-            unknown_name(at).or_else(|| unknown_name(elsewhere))
-        }
-        Requirement::All(v) | Requirement::Any(v) => v.iter().find_map(unknown_name),
-        _ => None,
+        _ => req.parts().into_iter().find_map(unknown_name),
     }
 }
 
@@ -1856,20 +1878,7 @@ pub fn evaluate(req: &Requirement, group: &[&Card]) -> Vec<String> {
 pub fn names_a_setting(req: &Requirement) -> bool {
     match req {
         Requirement::At { .. } => true,
-        Requirement::With { base, qualifier } => {
-            names_a_setting(base) || names_a_setting(qualifier)
-        }
-        Requirement::All(v) | Requirement::Any(v) => v.iter().any(names_a_setting),
-        Requirement::Not(r)
-        | Requirement::Discard(r)
-        | Requirement::Absent(r)
-        | Requirement::OnShip(r)
-        | Requirement::FromUpTo { req: r, .. }
-        | Requirement::Members { each: r, .. } => names_a_setting(r),
-        Requirement::MissionIcon { at, elsewhere, .. } => {
-            names_a_setting(at) || names_a_setting(elsewhere)
-        }
-        _ => false,
+        _ => req.parts().into_iter().any(names_a_setting),
     }
 }
 
@@ -2667,6 +2676,26 @@ mod tests {
         };
         let unmet = evaluate_in(&t, &unknown);
         assert!(unmet[0].contains("not known"), "{unmet:?}");
+    }
+
+    #[test]
+    fn every_walk_reaches_inside_each_wrapper() {
+        let at = || Requirement::At {
+            setting: Setting::Planet,
+            req: Box::new(Requirement::Skill {
+                name: "Frobnication Studies".into(),
+                count: 1.0,
+            }),
+        };
+        let wrapped = [
+            Requirement::Printed(Box::new(at())),
+            Requirement::OnShip(Box::new(at())),
+            Requirement::Absent(Box::new(at())),
+        ];
+        for r in &wrapped {
+            assert!(names_a_setting(r), "{r}");
+            assert_eq!(unknown_name(r).as_deref(), Some("Frobnication Studies"));
+        }
     }
 
     #[test]

@@ -122,12 +122,33 @@ impl Status {
     /// Whether the card is in the state a card's text names ("if
     /// damaged"); `None` for a name that is no such state.
     pub fn is(&self, state: &str) -> Option<bool> {
+        self.clone().flag(state).map(|f| *f)
+    }
+
+    /// The flag of a state by its name ("stopped", "under house arrest"):
+    /// the one table of the states a card may be in, read by the engine and
+    /// set by a scenario's `states`.
+    pub fn flag(&mut self, state: &str) -> Option<&mut bool> {
         Some(match state {
-            "stopped" => self.stopped,
-            "damaged" => self.damaged,
-            "cloaked" => self.cloaked,
-            "phased" => self.phased,
-            "landed" => self.landed,
+            "stopped" => &mut self.stopped,
+            "stunned" => &mut self.stunned,
+            "mortally wounded" => &mut self.mortally_wounded,
+            "disabled" => &mut self.disabled,
+            "face down" => &mut self.face_down,
+            "closed" => &mut self.closed,
+            "damaged" => &mut self.damaged,
+            "cloaked" => &mut self.cloaked,
+            "phased" => &mut self.phased,
+            "landed" => &mut self.landed,
+            "used this turn" => &mut self.used_this_turn,
+            "used this game" => &mut self.used_this_game,
+            "played this turn" => &mut self.played_this_turn,
+            "replaced this turn" => &mut self.replaced_this_turn,
+            "attacked last turn" => &mut self.attacked_last_turn,
+            "in stasis" => &mut self.in_stasis,
+            "under house arrest" => &mut self.house_arrest,
+            "intruder" => &mut self.intruder,
+            "deactivated" => &mut self.deactivated,
             _ => return None,
         })
     }

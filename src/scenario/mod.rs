@@ -642,28 +642,9 @@ impl<'a> Builder<'a> {
                     ),
                 );
             };
-            let flag = match word {
-                "stopped" => &mut st.stopped,
-                "stunned" => &mut st.stunned,
-                "mortally wounded" => &mut st.mortally_wounded,
-                "disabled" => &mut st.disabled,
-                "face down" => &mut st.face_down,
-                "closed" => &mut st.closed,
-                "damaged" => &mut st.damaged,
-                "cloaked" => &mut st.cloaked,
-                "phased" => &mut st.phased,
-                "landed" => &mut st.landed,
-                "used this turn" => &mut st.used_this_turn,
-                "used this game" => &mut st.used_this_game,
-                "played this turn" => &mut st.played_this_turn,
-                "replaced this turn" => &mut st.replaced_this_turn,
-                "attacked last turn" => &mut st.attacked_last_turn,
-                "in stasis" => &mut st.in_stasis,
-                "under house arrest" => &mut st.house_arrest,
-                "deactivated" => &mut st.deactivated,
-                _ => &mut st.intruder,
-            };
-            *flag = true;
+            if let Some(flag) = st.flag(word) {
+                *flag = true;
+            }
         }
         Ok(st)
     }

@@ -205,6 +205,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_state_a_scenario_names_sets_a_flag_of_its_own() {
+        let mut set = Vec::new();
+        for word in STATES {
+            let mut st = crate::engine::state::Status::default();
+            *st.flag(word).unwrap_or_else(|| panic!("{word}")) = true;
+            assert_eq!(st.is(word), Some(true));
+            assert!(!set.contains(&st), "{word} sets another's flag");
+            set.push(st);
+        }
+    }
+
+    #[test]
     fn spellings_fold_onto_the_engines_words() {
         let ask = |s| crate::engine::question::kind_named(s).map(|k| k.name);
         assert_eq!(ask("Can_Play"), Some("can play"));

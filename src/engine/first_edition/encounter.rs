@@ -739,17 +739,13 @@ fn hit_ship(state: &mut GameState, verb: &str, s: usize, why: &str) -> Vec<Event
         let why = format!("{why} (rotation damage: RANGE 5, HULL -50%)");
         return vec![suffer(state, verb, s, &why, RESOLUTION)];
     }
-    let fates = super::hologram::fates_aboard(state, s);
-    let mut events = vec![if again {
+    if again {
         let why = format!(
             "{why}: damaged again before it is repaired, the further HULL -50% destroys it"
         );
-        suffer(state, "destroy", s, &why, "damage")
-    } else {
-        suffer(state, "destroy", s, why, RESOLUTION)
-    }];
-    events.extend(super::hologram::apply_fates(state, fates));
-    events
+        return super::destroy(state, s, &why, "damage");
+    }
+    super::destroy(state, s, why, RESOLUTION)
 }
 
 /// A selection counts a dual-personnel card as one card and its result

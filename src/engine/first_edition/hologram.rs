@@ -7,7 +7,6 @@
 
 use crate::cards::model::CardType;
 use crate::engine::abilities::hologram;
-use crate::engine::ruleset::{Event, EventKind};
 use crate::engine::state::{GameState, Place};
 use crate::engine::verdict::Reason;
 
@@ -215,35 +214,6 @@ pub fn must_leave(state: &GameState, h: usize) -> (Fate, Reason) {
     (Fate::Leaves, reason(why))
 }
 
-/// The fate of each card aboard `card` when it is destroyed, read before the
-/// destruction moves it (`aboard_destroyed` for each).
-pub fn fates_aboard(state: &GameState, card: usize) -> Vec<(usize, Fate, Reason)> {
-    state
-        .aboard(card)
-        .into_iter()
-        .filter_map(|p| aboard_destroyed(state, p).map(|(fate, why)| (p, fate, why)))
-        .collect()
-}
-
-/// Carry out `fates_aboard`: each card goes to the discard pile, killed
-/// (a personnel of a facility) or discarded.
-pub fn apply_fates(state: &mut GameState, fates: Vec<(usize, Fate, Reason)>) -> Vec<Event> {
-    fates
-        .into_iter()
-        .map(|(p, fate, reason)| {
-            state.pieces[p].at = Place::Discard;
-            let kind = match fate {
-                Fate::Killed => EventKind::Affected {
-                    verb: "kill".into(),
-                    piece: p,
-                },
-                _ => EventKind::Discarded(p),
-            };
-            Event { kind, reason }
-        })
-        .collect()
-}
-
 /// What becomes of a card aboard a ship or facility when it is destroyed.
 /// A hologram is discarded, never deactivated ("If a ship or facility is
 /// destroyed, any holographic cards aboard are discarded": the hologram
@@ -260,7 +230,6 @@ pub fn aboard_destroyed(state: &GameState, p: usize) -> Option<(Fate, Reason)> {
         "{} aboard the destroyed {}",
         card.handle, state.pieces[host].handle
     );
-    let cited = |entry: &str, text: String| super::rule(text, entry);
     Some(if card.card.is_hologram() {
         (Fate::Discarded, reason(format!(
             "{aboard} is holographic: holographic cards aboard a destroyed ship or facility are discarded (not deactivated)"
@@ -268,19 +237,19 @@ pub fn aboard_destroyed(state: &GameState, p: usize) -> Option<(Fate, Reason)> {
     } else if card.card.is_personnel() && host_card.card_type == CardType::Facility {
         (
             Fate::Killed,
-            cited(
-                "facility",
+            super::rule(
                 format!("{aboard}: all personnel aboard a destroyed facility are killed"),
+                "facility",
             ),
         )
     } else {
         (
             Fate::Discarded,
-            cited(
-                super::ship_battle::ENTRY,
+            super::rule(
                 format!(
                     "{aboard}: a destroyed ship or facility and all cards aboard it are discarded"
                 ),
+                super::ship_battle::ENTRY,
             ),
         )
     })

@@ -103,6 +103,28 @@ fn each(state: &mut GameState, pieces: &[usize], verb: &str, why: &str, entry: &
         .collect()
 }
 
+/// A ship or facility is destroyed, and each card aboard it meets its fate
+/// (`hologram::aboard_destroyed`, read before the destruction moves it):
+/// killed or discarded, after the destruction's own event.
+pub(crate) fn destroy(state: &mut GameState, card: usize, why: &str, entry: &str) -> Vec<Event> {
+    let fates: Vec<_> = (state.aboard(card).into_iter())
+        .filter_map(|p| hologram::aboard_destroyed(state, p).map(|(fate, why)| (p, fate, why)))
+        .collect();
+    let mut events = vec![suffer(state, "destroy", card, why, entry)];
+    events.extend(fates.into_iter().map(|(p, fate, reason)| {
+        state.pieces[p].at = Place::Discard;
+        let kind = match fate {
+            hologram::Fate::Killed => EventKind::Affected {
+                verb: "kill".into(),
+                piece: p,
+            },
+            _ => EventKind::Discarded(p),
+        };
+        Event { kind, reason }
+    }));
+    events
+}
+
 /// A piece suffers an effect: the state changes, and the event says so.
 pub(crate) fn suffer(
     state: &mut GameState,

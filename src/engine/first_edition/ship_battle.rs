@@ -139,12 +139,7 @@ fn damage(state: &mut GameState, target: usize, fire: Fire) -> Vec<Event> {
     match fire {
         Fire::Miss => vec![],
         _ if !destroyed => vec![suffer(state, "damage", target, "RANGE 5, HULL -50%", ENTRY)],
-        _ => {
-            let fates = super::hologram::fates_aboard(state, target);
-            let mut events = vec![suffer(state, "destroy", target, "HULL reduced to 0", ENTRY)];
-            events.extend(super::hologram::apply_fates(state, fates));
-            events
-        }
+        _ => super::destroy(state, target, "HULL reduced to 0", ENTRY),
     }
 }
 

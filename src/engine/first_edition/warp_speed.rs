@@ -131,9 +131,11 @@ fn modified_win(state: &GameState, players: &[String], reasons: &mut Vec<Reason>
             name(measure)
         )));
     }
-    reasons.push(reason(
-        "the players are tied for both missions and points: a true tie".into(),
-    ));
+    let measures: Vec<&str> = rules().modified_win.iter().map(|&m| name(m)).collect();
+    reasons.push(reason(format!(
+        "the players are tied on {}: a true tie",
+        measures.join(" and ")
+    )));
     Winner::TrueTie
 }
 

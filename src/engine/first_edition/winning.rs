@@ -6,6 +6,7 @@
 //! scouted in the required quadrant: `[winning]` of
 //! glossary/affiliations.toml), and who has won.
 
+use super::rule;
 use crate::cards::model::Card;
 use crate::engine::ruleset::{Event, EventKind};
 use crate::engine::state::{Format, GameState};
@@ -29,13 +30,6 @@ fn victory(text: String) -> Reason {
     Reason {
         text,
         citation: Some(Citation::from(&rules().goal_source)),
-    }
-}
-
-fn glossary(text: String, entry: &str) -> Reason {
-    Reason {
-        text,
-        citation: Some(Citation::glossary(entry)),
     }
 }
 
@@ -63,7 +57,7 @@ impl Score {
             if !borg_may_score(state, player, &l.mission, reasons) {
                 continue;
             }
-            reasons.push(glossary(
+            reasons.push(rule(
                 format!("solved {}: {points} points", l.name),
                 "points",
             ));
@@ -75,7 +69,7 @@ impl Score {
                 + contributed(state, player, reasons),
             not_counting: state.ending.not_counting.get(player).copied().unwrap_or(0),
         };
-        reasons.push(glossary(
+        reasons.push(rule(
             format!(
                 "{player} has {} non-bonus points (missions) and {} bonus points",
                 score.non_bonus, score.bonus
@@ -109,7 +103,7 @@ impl Score {
             )));
         }
         if self.not_counting != 0 {
-            reasons.push(glossary(
+            reasons.push(rule(
                 format!(
                     "{} of {player}'s points do not count toward winning: they are not counted in the final score",
                     self.not_counting
@@ -204,7 +198,7 @@ fn contributed(state: &GameState, player: &str, reasons: &mut Vec<Reason>) -> i3
         if c.by.is_empty() {
             total += c.points;
             let text = format!("{granting}: {player} scores {} bonus points", c.points);
-            reasons.push(glossary(text, "points"));
+            reasons.push(rule(text, "points"));
         }
         for &p in &c.by {
             let card = &state.pieces[p].card;
@@ -258,7 +252,7 @@ fn borg_may_score(state: &GameState, player: &str, card: &Card, reasons: &mut Ve
             card.title
         ),
     };
-    reasons.push(glossary(text, BORG));
+    reasons.push(rule(text, BORG));
     why.is_some()
 }
 
@@ -419,14 +413,14 @@ fn lost(state: &GameState, players: &[String], reasons: &mut Vec<Reason>) -> Opt
     let standing: Vec<&String> = players.iter().filter(|p| !lost(p)).collect();
     match standing.as_slice() {
         [] => {
-            reasons.push(glossary(
-                "both players lost the game: it is scored as a true tie".into(),
+            reasons.push(rule(
+                "both players lost the game: it is scored as a true tie",
                 LOSE,
             ));
             Some(Winner::TrueTie)
         }
         [other] => {
-            reasons.push(glossary(
+            reasons.push(rule(
                 format!("{} lost the game: {other} wins", losers.join(", ")),
                 LOSE,
             ));

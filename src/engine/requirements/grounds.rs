@@ -58,25 +58,8 @@ pub fn names_gender(req: &Requirement) -> bool {
 /// Every skill, classification or feature name in `req`.
 fn every_name<'a>(req: &'a Requirement, out: &mut Vec<&'a str>) {
     match req {
-        Requirement::All(v) | Requirement::Any(v) => v.iter().for_each(|r| every_name(r, out)),
-        Requirement::With { base, qualifier } => {
-            every_name(base, out);
-            every_name(qualifier, out);
-        }
-        Requirement::MissionIcon { at, elsewhere, .. } => {
-            every_name(at, out);
-            every_name(elsewhere, out);
-        }
-        Requirement::At { req: r, .. }
-        | Requirement::FromUpTo { req: r, .. }
-        | Requirement::Discard(r)
-        | Requirement::Members { each: r, .. }
-        | Requirement::Not(r)
-        | Requirement::Absent(r)
-        | Requirement::OnShip(r)
-        | Requirement::Printed(r) => every_name(r, out),
         Requirement::Skill { name, .. } => out.push(name),
-        _ => {}
+        _ => req.parts().into_iter().for_each(|r| every_name(r, out)),
     }
 }
 
