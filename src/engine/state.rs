@@ -371,7 +371,7 @@ impl GameState {
             .collect()
     }
 
-    /// Personnel aboard a ship or facility, with the crews of the ships a
+    /// Personnel aboard a ship or facility (at any site of a Nor), with the crews of the ships a
     /// ship carries: "personnel aboard a carried ship are also part of the
     /// crew of the carrying ship, or are intruders if the carrying ship is
     /// controlled by a different player" (Glossary "carried ships").
@@ -380,6 +380,10 @@ impl GameState {
         for i in self.aboard(carrier) {
             if self.pieces[i].card.is_personnel() {
                 crew.push(i);
+            } else if self.pieces[i].card.card_type == CardType::Site {
+                // Personnel at a Nor's sites are aboard the Nor (Glossary
+                // "walking": "your personnel aboard a Nor ... from site to site").
+                crew.extend(self.crew(i));
             } else if i != carrier && self.carries(carrier, i) {
                 let controller = &self.pieces[carrier].controller;
                 let carried = self.crew(i).into_iter();
