@@ -200,6 +200,10 @@ pub struct Lexicon {
     /// The words of a card specifying that it affects Borg (Glossary "Borg").
     #[serde(default)]
     pub borg_points: BorgPointsWords,
+    /// The words of a variable attribute's value (Glossary "variable
+    /// attribute", "interceptor").
+    #[serde(default)]
+    pub variable_attribute: VariableWords,
     /// Words of the requirement grammar.
     #[serde(default)]
     pub requirement_words: RequirementWords,
@@ -230,6 +234,14 @@ impl RequirementWords {
 pub struct BorgPointsWords {
     pub affects: Vec<String>,
     pub not: Vec<String>,
+}
+
+/// What the value of X in a "5+X" attribute depends on: `within_region`
+/// ("X=4 if moving within a region").
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariableWords {
+    pub within_region: Vec<String>,
 }
 
 /// The words of taking cards from a side deck during play, and its kinds.
