@@ -529,6 +529,32 @@ pub struct DilemmaWords {
     /// CUNNING>15", "unless that personnel has CUNNING>8").
     #[serde(default)]
     pub victims: Vec<String>,
+    /// Verbs of a task to get past read as its price, paid by who must
+    /// perform it ("To get past, one Diplomacy OR Leadership personnel
+    /// (opponent's choice) must be \"stopped\"").
+    #[serde(default)]
+    pub task_effects: Vec<String>,
+    /// Words naming the personnel a sentence before selected or placed the
+    /// dilemma on ("That personnel is disabled").
+    #[serde(default)]
+    pub anaphora: Vec<String>,
+    /// Words naming whose personnel an effect reaches ("kills one of that
+    /// player's personnel present"): at the encounter, the player
+    /// encountering the dilemma, whose crew or Away Team faces it.
+    #[serde(default)]
+    pub owners: Vec<String>,
+    /// Effects lasting until cured, and where the dilemma stays as their
+    /// marker ("is held atop mission": atop the mission).
+    #[serde(default)]
+    pub markers: Vec<MarkerWords>,
+}
+
+/// An effect that lasts, and where the dilemma enters play as its marker.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkerWords {
+    pub verb: String,
+    pub place: String,
 }
 
 /// A word opening the places a movement goes between: the words joining

@@ -11,7 +11,7 @@ use super::{event, fact, suffer};
 use crate::cards::model::{Card, CardType};
 use crate::engine::abilities::dilemma::{
     compile_dilemma, CompiledDilemma, ConditionForm, Count, DilemmaEffect, Nullifier, Scope,
-    Selection,
+    Selection, Stage,
 };
 use crate::engine::action::{Action, Step};
 use crate::engine::requirements::threshold::GameFacts;
@@ -328,8 +328,10 @@ fn without_trigger(state: &mut GameState, d: &CompiledDilemma, f: &Facing) -> Op
     })
 }
 
+/// An effect that falls only once the conditions are met: on "such
+/// personnel" as meet them, or the price of getting past.
 fn is_such(d: &CompiledDilemma, e: &DilemmaEffect) -> bool {
-    d.conditions.is_some() && e.victims.filter == d.conditions
+    e.stage == Stage::Passage || (d.conditions.is_some() && e.victims.filter == d.conditions)
 }
 
 fn discard_without_effect(d: &CompiledDilemma, why: String) -> Vec<Event> {
@@ -387,11 +389,16 @@ fn with_conditions(
     ship: Option<usize>,
     events: &mut Vec<Event>,
 ) {
+    // Its targets are chosen (and what befalls them as they are selected
+    // happens) before the conditions are checked.
+    for e in d.effects.iter().filter(|e| e.stage == Stage::Targeting) {
+        events.extend(apply_effect(state, d, e, f, ship));
+    }
     // "To get past requires X": effects written beside the conditions happen
     // in any case, and the conditions are checked on who remains.
     let mut f = f.clone();
     if d.form == ConditionForm::ToGetPast {
-        let beside: Vec<&DilemmaEffect> = d.effects.iter().filter(|e| !is_such(d, e)).collect();
+        let beside: Vec<&DilemmaEffect> = results(d).filter(|e| !is_such(d, e)).collect();
         if !instructions(state, d, &beside, &f, ship, events) {
             return;
         }
@@ -411,8 +418,15 @@ fn with_conditions(
             Err(pending) => return events.push(*pending),
         }
     }
-    let unmet = f.unmet(state, req, &f.group);
-    events.extend(how_met(state, req, &f.group));
+    // Who a selection stopped takes no further part ("dilemma resolution").
+    let meeting: Vec<usize> = f
+        .group
+        .iter()
+        .copied()
+        .filter(|&p| !state.is_stopped(p) && state.in_play(p))
+        .collect();
+    let unmet = f.unmet(state, req, &meeting);
+    events.extend(how_met(state, req, &meeting));
     if unmet.is_empty() {
         events.push(event(
             EventKind::ConditionsMet,
@@ -420,6 +434,13 @@ fn with_conditions(
             RESOLUTION,
         ));
         for e in d.effects.iter().filter(|e| is_such(d, e)) {
+            if e.stage == Stage::Passage {
+                events.push(event(
+                    EventKind::Reading,
+                    format!("to get past {}, who must be present - the conditions - must also be {}: the price of getting past", d.title, e.verb),
+                    RESOLUTION,
+                ));
+            }
             events.extend(apply_effect(state, d, e, &f, ship));
         }
         events.push(event(
@@ -444,7 +465,7 @@ fn with_conditions(
         RESOLUTION,
     ));
     if d.form == ConditionForm::Unless {
-        let all: Vec<&DilemmaEffect> = d.effects.iter().collect();
+        let all: Vec<&DilemmaEffect> = results(d).collect();
         if !instructions(state, d, &all, &f, ship, events) {
             return;
         }
@@ -469,6 +490,11 @@ fn with_conditions(
         ));
     }
     events.push(where_it_goes(d));
+}
+
+/// The effects carried out after the targets are chosen.
+fn results(d: &CompiledDilemma) -> impl Iterator<Item = &DilemmaEffect> {
+    d.effects.iter().filter(|e| e.stage != Stage::Targeting)
 }
 
 /// How the group meets conditions or not: any of its members may be used
