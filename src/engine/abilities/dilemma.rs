@@ -222,6 +222,9 @@ pub struct Afterwards {
     pub discard: bool,
     /// "Mission continues".
     pub mission_continues: bool,
+    /// "Attempt ends": the attempt ends though no one is stopped.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attempt_ends: bool,
     /// "Place on ship", "play on table": the dilemma enters play there.
     pub enters_play: Option<String>,
 }
@@ -423,6 +426,10 @@ impl Reading {
         }
         if let Some(rest) = opening(s, &w.continues) {
             self.afterwards.mission_continues = true;
+            return self.read_sentence(rest, w);
+        }
+        if let Some(rest) = opening(s, &w.ends) {
+            self.afterwards.attempt_ends = true;
             return self.read_sentence(rest, w);
         }
         if let Some(rest) = opening(s, &w.nullifiers) {
@@ -647,6 +654,7 @@ impl Reading {
             effects_of(effect, w).map(|e| {
                 e.into_iter()
                     .map(|e| self.such(e, w, effect))
+                    .map(|e| self.on_placed(e, w, effect))
                     .flat_map(|e| self.on_targets(e, w, effect))
                     .collect()
             })
@@ -658,6 +666,25 @@ impl Reading {
             }
             Err(u) => self.unread.push(u),
         }
+    }
+
+    /// "Place on ship. Quarantined.": a state named without its card falls
+    /// on the ship the dilemma entered play on (Glossary "quarantine": "When
+    /// a card places a ship ... under quarantine").
+    fn on_placed(&self, mut e: DilemmaEffect, w: &DilemmaWords, text: &str) -> DilemmaEffect {
+        let bare = e.victims.count == Count::Unstated
+            && e.victims.filter.is_none()
+            && e.victims.selection.is_none()
+            && find_word(text, &w.facing).is_none();
+        let on_ship = self
+            .afterwards
+            .enters_play
+            .as_deref()
+            .is_some_and(|place| find_word(place, &w.ships).is_some());
+        if bare && on_ship {
+            e.victims.scope = Scope::Ship;
+        }
+        e
     }
 
     /// A lasting effect ("is held atop mission"): the dilemma enters play

@@ -100,6 +100,21 @@ pub struct EffectVerb {
     /// "returned to hand"), when the entries say.
     #[serde(default)]
     pub play_fate: Option<String>,
+    /// The Glossary entry on the state the effect leaves a card in
+    /// ("quarantined": "quarantine"), cited where a dilemma does it.
+    #[serde(default)]
+    pub entry: Option<String>,
+}
+
+impl Lexicon {
+    /// The Glossary entry on the state an effect verb leaves a card in, if
+    /// the lexicon names one.
+    pub fn state_entry(&self, verb: &str) -> Option<&str> {
+        self.effect
+            .iter()
+            .find(|e| e.verb == verb)
+            .and_then(|e| e.entry.as_deref())
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -464,6 +479,9 @@ pub struct DilemmaWords {
     pub discard: Vec<String>,
     /// "Mission continues".
     pub continues: Vec<String>,
+    /// "Attempt ends".
+    #[serde(default)]
+    pub ends: Vec<String>,
     /// "Place on ship", "play on table": the dilemma enters play.
     pub enters_play: Vec<String>,
     /// Parenthetical selections and who makes them.

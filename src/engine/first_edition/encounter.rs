@@ -614,7 +614,13 @@ fn without_conditions(
     if !instructions(state, d, &all, f, ship, events) {
         return;
     }
-    if !d.says_it_stops() {
+    if d.afterwards.attempt_ends {
+        events.push(event(
+            EventKind::AttemptEnds,
+            format!("{} says \"attempt ends\": the attempt ends, and no one is \"stopped\" unless it says so", d.title),
+            RESOLUTION,
+        ));
+    } else if !d.says_it_stops() {
         events.push(event(
             EventKind::AttemptContinues,
             format!("{} has no conditions and does not say it stops anyone: the remaining personnel continue", d.title),
@@ -761,9 +767,12 @@ fn ships_facing(state: &GameState, f: &Facing, ship: Option<usize>) -> Vec<usize
 /// aboard a destroyed ship go with it.
 fn hit_ship(state: &mut GameState, verb: &str, s: usize, why: &str) -> Vec<Event> {
     let again = verb == "damage" && state.pieces[s].status.damaged;
-    if verb != "destroy" && !again {
+    if verb == "damage" && !again {
         let why = format!("{why} (rotation damage: RANGE 5, HULL -50%)");
         return vec![suffer(state, verb, s, &why, RESOLUTION)];
+    }
+    if verb != "destroy" && !again {
+        return vec![suffer(state, verb, s, why, deciding(verb))];
     }
     if again {
         let why = format!(
@@ -772,6 +781,15 @@ fn hit_ship(state: &mut GameState, verb: &str, s: usize, why: &str) -> Vec<Event
         return super::destroy(state, s, &why, "damage");
     }
     super::destroy(state, s, why, RESOLUTION)
+}
+
+/// The entry deciding what an effect does to a card: the Glossary's entry
+/// on the state it leaves the card in ("quarantine", "stasis"), else
+/// "dilemma resolution".
+fn deciding(verb: &str) -> &'static str {
+    crate::engine::abilities::lexicon::Lexicon::get()
+        .state_entry(verb)
+        .unwrap_or(RESOLUTION)
 }
 
 /// A selection counts a dual-personnel card as one card and its result
@@ -825,7 +843,7 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
             out.extend(made.iter().filter_map(|&p| dual_selected(state, p)));
             out.extend(
                 made.iter()
-                    .map(|&p| suffer(state, &e.verb, p, why, RESOLUTION)),
+                    .map(|&p| suffer(state, &e.verb, p, why, deciding(&e.verb))),
             );
             return out;
         }
@@ -834,7 +852,7 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
     }
     let mut out: Vec<Event> = chosen
         .iter()
-        .map(|&p| suffer(state, &e.verb, p, why, RESOLUTION))
+        .map(|&p| suffer(state, &e.verb, p, why, deciding(&e.verb)))
         .collect();
     if let (Some(spared), true) = (&e.victims.spared, chosen.len() > 1) {
         out.push(event(
