@@ -120,6 +120,10 @@ pub struct DilemmaEffect {
     /// When in the encounter the effect happens.
     #[serde(skip_serializing_if = "Stage::is_result")]
     pub stage: Stage,
+    /// "If any of those personnel has ENGINEER, all of them are stopped":
+    /// the effect happens only when its victims, once selected, meet this.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub if_victims: Option<Requirement>,
 }
 
 /// When an effect happens in the encounter (Glossary "dilemma resolution").
@@ -177,6 +181,9 @@ pub enum Count {
     Half,
     /// No count printed: the named card or group ("ship is damaged").
     Unstated,
+    /// "three personnel (or six personnel if more than nine personnel
+    /// present)": `count`, or `larger` when more than `over` are present.
+    ByGroup { count: u32, larger: u32, over: u32 },
 }
 
 /// Where the victims stand.
@@ -452,6 +459,9 @@ impl Reading {
         if let Some(rest) = opening(s, &w.condition_words) {
             return self.read_leading_requirement(rest, s, w, Lead::Conditions);
         }
+        if let Some(rest) = opening(s, &w.of_targets).filter(|_| !self.targets.is_empty()) {
+            return self.read_test_of_targets(rest, s, w);
+        }
         if let Some(rest) = opening(s, &w.triggers) {
             return self.read_leading_requirement(rest, s, w, Lead::Trigger);
         }
@@ -587,6 +597,25 @@ impl Reading {
             }
         }
         self.read_sentence(more, w);
+    }
+
+    /// "If any of those personnel has ENGINEER, all of them are stopped":
+    /// the effects that follow happen only when one of the targets
+    /// selected before has it.
+    fn read_test_of_targets(&mut self, rest: &str, sentence: &str, w: &DilemmaWords) {
+        let (req, more) = match requirement_then(rest, w) {
+            Ok(read) => read,
+            Err(e) => return self.unread.push(format!("{sentence} ({e})")),
+        };
+        let before = self.effects.len();
+        self.read_sentence(more, w);
+        let test = Requirement::Members {
+            count: 1,
+            each: Box::new(req),
+        };
+        for e in &mut self.effects[before..] {
+            e.if_victims = Some(test.clone());
+        }
     }
 
     /// "Randomly select a male and a female": one target of each kind;
@@ -731,6 +760,7 @@ impl Reading {
             victims: t.clone(),
             verb: verb.clone(),
             stage: Stage::Result,
+            if_victims: None,
         };
         Some(Ok(self.targets.iter().map(on).collect()))
     }
@@ -951,6 +981,7 @@ fn effects_of(clause_text: &str, w: &DilemmaWords) -> Result<Vec<DilemmaEffect>,
             to: relocation::destination_of(&verb, &part, w),
             verb,
             stage: Stage::Result,
+            if_victims: None,
         });
     }
     if out.is_empty() {
@@ -1163,9 +1194,20 @@ fn target(text: &str, how: Selection, w: &DilemmaWords) -> Result<Victims, Strin
         },
         None => (1, kind),
     };
+    let (kind, count) = match larger_count(kind, w) {
+        Some((kind, larger, over)) => (
+            kind,
+            Count::ByGroup {
+                count,
+                larger,
+                over,
+            },
+        ),
+        None => (kind, Count::Exactly(count)),
+    };
     let group_noun = w.facing.iter().any(|f| f.eq_ignore_ascii_case(kind.trim()));
     Ok(Victims {
-        count: Count::Exactly(count),
+        count,
         scope: Scope::Facing,
         filter: if group_noun {
             None
@@ -1175,6 +1217,31 @@ fn target(text: &str, how: Selection, w: &DilemmaWords) -> Result<Victims, Strin
         selection: Some(how),
         spared: None,
     })
+}
+
+/// "personnel (or six personnel if more than nine personnel present)": the
+/// kind, and the larger count with the number of personnel present it
+/// takes more than.
+fn larger_count<'a>(kind: &'a str, w: &DilemmaWords) -> Option<(&'a str, u32, u32)> {
+    let open = kind.find('(')?;
+    let inside = kind[open + 1..].strip_suffix(')')?;
+    let number = |word: &str| {
+        NUMBERS
+            .iter()
+            .position(|n| word.eq_ignore_ascii_case(n))
+            .map(|i| i as u32 + 1)
+    };
+    let words: Vec<&str> = inside.split_whitespace().collect();
+    let [or, larger, _noun, rest @ ..] = words.as_slice() else {
+        return None;
+    };
+    let condition = rest.join(" ");
+    let over = opening(&condition, &w.more_than)?;
+    let (over, after) = over.split_once(' ')?;
+    let place = opening(after.trim(), &w.facing).unwrap_or(after.trim());
+    let ok = or.eq_ignore_ascii_case("or")
+        && (place.is_empty() || w.places.iter().any(|p| p.eq_ignore_ascii_case(place)));
+    ok.then_some((kind[..open].trim(), number(larger)?, number(over)?))
 }
 
 fn one_or_all(mut v: Vec<Requirement>) -> Requirement {
@@ -1682,6 +1749,35 @@ mod tests {
         // no one selected before: unread, never the whole group
         let d = compile_dilemma("Crime", "That personnel is disabled.");
         assert!(d.effects.is_empty() && !d.unread.is_empty());
+    }
+
+    #[test]
+    fn a_test_of_the_targets_selected_and_a_larger_count() {
+        let d = compile_dilemma(
+            "Green",
+            "Randomly select three personnel (or six personnel if more than nine personnel present). If any of those personnel has ENGINEER, all of them are \"stopped.\"",
+        );
+        assert!(d.is_full(), "{:?}", d.unread);
+        let e = &d.effects[0];
+        assert_eq!(e.verb, "stop");
+        assert_eq!(
+            e.victims.count,
+            Count::ByGroup {
+                count: 3,
+                larger: 6,
+                over: 9
+            }
+        );
+        assert_eq!(
+            e.if_victims.as_ref().map(|r| r.to_string()).as_deref(),
+            Some("1 personnel with (ENGINEER)")
+        );
+        // with no targets selected before, "if any of those" is no test of them
+        let d = compile_dilemma(
+            "Green",
+            "If any of those personnel has ENGINEER, all of them are stopped.",
+        );
+        assert!(d.effects.iter().all(|e| e.if_victims.is_none()));
     }
 
     #[test]

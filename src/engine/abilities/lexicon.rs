@@ -565,6 +565,14 @@ pub struct DilemmaWords {
     /// marker ("is held atop mission": atop the mission).
     #[serde(default)]
     pub markers: Vec<MarkerWords>,
+    /// A sentence opening with a test of the targets selected before ("If
+    /// any of those personnel has").
+    #[serde(default)]
+    pub of_targets: Vec<String>,
+    /// "(or six personnel if more than nine personnel present)": the words
+    /// before the number present a larger count takes.
+    #[serde(default)]
+    pub more_than: Vec<String>,
 }
 
 /// An effect that lasts, and where the dilemma enters play as its marker.

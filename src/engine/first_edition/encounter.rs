@@ -841,6 +841,10 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
                 entry,
             )];
             out.extend(made.iter().filter_map(|&p| dual_selected(state, p)));
+            if let Some(spared) = untested(state, e, f, &made, why) {
+                out.push(spared);
+                return out;
+            }
             out.extend(
                 made.iter()
                     .map(|&p| suffer(state, &e.verb, p, why, deciding(&e.verb))),
@@ -849,6 +853,9 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
         }
         let what = format!("{why} {count} of {} personnel", pool.len());
         return vec![pending(e, count, &pool, &what)];
+    }
+    if let Some(spared) = untested(state, e, f, &chosen, why) {
+        return vec![spared];
     }
     let mut out: Vec<Event> = chosen
         .iter()
@@ -873,10 +880,34 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
     out
 }
 
+/// "If any of those personnel has ENGINEER, all of them are stopped": the
+/// victims selected fail the effect's test of them, and it does not happen.
+fn untested(
+    state: &GameState,
+    e: &DilemmaEffect,
+    f: &Facing,
+    victims: &[usize],
+    why: &str,
+) -> Option<Event> {
+    let test = e.if_victims.as_ref()?;
+    (!f.meets(state, test, victims)).then(|| {
+        let why = format!("{why} only if, of those selected, {test}: they do not");
+        event(EventKind::Reading, why, RESOLUTION)
+    })
+}
+
 /// How many of `eligible` cards an effect falls on.
 fn victim_count(e: &DilemmaEffect, eligible: usize) -> usize {
     match e.victims.count {
         Count::Exactly(n) => n as usize,
+        Count::ByGroup {
+            count,
+            larger,
+            over,
+        } => match eligible > over as usize {
+            true => larger as usize,
+            false => count as usize,
+        },
         Count::Half => eligible / 2,
         Count::All => eligible,
         Count::Unstated if e.victims.selection.is_some() => 1,
