@@ -124,6 +124,12 @@ pub struct DilemmaEffect {
     /// the effect happens only when its victims, once selected, meet this.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub if_victims: Option<Requirement>,
+    /// "One SECURITY personnel is stopped. If that personnel has
+    /// Leadership, two additional SECURITY personnel are stopped": the
+    /// effect happens only when the victims of an earlier effect (its
+    /// index) meet this, and reaches others than them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub if_earlier: Option<(usize, Requirement)>,
 }
 
 /// When an effect happens in the encounter (Glossary "dilemma resolution").
@@ -462,6 +468,9 @@ impl Reading {
         if let Some(rest) = opening(s, &w.of_targets).filter(|_| !self.targets.is_empty()) {
             return self.read_test_of_targets(rest, s, w);
         }
+        if let Some(rest) = opening(s, &w.of_victim).filter(|_| !self.effects.is_empty()) {
+            return self.read_test_of_victim(rest, s, w);
+        }
         if let Some(rest) = opening(s, &w.triggers) {
             return self.read_leading_requirement(rest, s, w, Lead::Trigger);
         }
@@ -618,6 +627,30 @@ impl Reading {
         }
     }
 
+    /// "If that personnel has Leadership, two additional SECURITY personnel
+    /// are stopped": the effects that follow happen, at the same stage, only
+    /// when the victim of the effect before has it.
+    fn read_test_of_victim(&mut self, rest: &str, sentence: &str, w: &DilemmaWords) {
+        let (req, more) = match requirement_then(rest, w) {
+            Ok(read) => read,
+            Err(e) => return self.unread.push(format!("{sentence} ({e})")),
+        };
+        let earlier = self.effects.len() - 1;
+        let stage = self.effects[earlier].stage;
+        let before = self.effects.len();
+        // "two additional SECURITY personnel": others than that personnel,
+        // whom the effect's group leaves out
+        self.read_sentence(&without_words(more, &w.others), w);
+        let test = Requirement::Members {
+            count: 1,
+            each: Box::new(req),
+        };
+        for e in &mut self.effects[before..] {
+            e.if_earlier = Some((earlier, test.clone()));
+            e.stage = stage;
+        }
+    }
+
     /// "Randomly select a male and a female": one target of each kind;
     /// "Randomly select a personnel to be killed": the targets, and what
     /// befalls them as they are selected.
@@ -761,6 +794,7 @@ impl Reading {
             verb: verb.clone(),
             stage: Stage::Result,
             if_victims: None,
+            if_earlier: None,
         };
         Some(Ok(self.targets.iter().map(on).collect()))
     }
@@ -982,6 +1016,7 @@ fn effects_of(clause_text: &str, w: &DilemmaWords) -> Result<Vec<DilemmaEffect>,
             verb,
             stage: Stage::Result,
             if_victims: None,
+            if_earlier: None,
         });
     }
     if out.is_empty() {
@@ -1778,6 +1813,24 @@ mod tests {
             "If any of those personnel has ENGINEER, all of them are stopped.",
         );
         assert!(d.effects.iter().all(|e| e.if_victims.is_none()));
+    }
+
+    #[test]
+    fn a_test_of_the_victim_before_and_others_than_them() {
+        let d = compile_dilemma(
+            "Chiefs",
+            "One SECURITY personnel (random selection) is \"stopped.\" If that personnel has Leadership, two additional SECURITY personnel are \"stopped\" (random selection).",
+        );
+        assert!(d.is_full(), "{:?}", d.unread);
+        let (earlier, test) = d.effects[1].if_earlier.clone().expect("a test");
+        assert_eq!(
+            (earlier, test.to_string().as_str()),
+            (0, "1 personnel with (Leadership)")
+        );
+        assert_eq!(d.effects[1].victims.count, Count::Exactly(2));
+        // "additional" is read only after a test of the victim before
+        let d = compile_dilemma("Chiefs", "Two additional SECURITY personnel are stopped.");
+        assert!(d.effects.is_empty(), "{:?}", d.effects);
     }
 
     #[test]

@@ -573,6 +573,14 @@ pub struct DilemmaWords {
     /// before the number present a larger count takes.
     #[serde(default)]
     pub more_than: Vec<String>,
+    /// A sentence opening with a test of the victim of the effect before
+    /// ("If that personnel has").
+    #[serde(default)]
+    pub of_victim: Vec<String>,
+    /// Words saying an effect reaches others than the victims before
+    /// ("two additional SECURITY personnel").
+    #[serde(default)]
+    pub others: Vec<String>,
 }
 
 /// An effect that lasts, and where the dilemma enters play as its marker.

@@ -690,6 +690,15 @@ fn apply_effect(
             )];
         }
     }
+    let others;
+    let f = match beyond_earlier(state, d, e, f) {
+        Ok(None) => f,
+        Ok(Some(rest)) => {
+            others = rest;
+            &others
+        }
+        Err(decided) => return vec![decided],
+    };
     let why = format!("{} {}s", d.title, e.verb);
     match &e.victims.scope {
         Scope::Ship => on_ship(state, e, f, ship, &why),
@@ -699,6 +708,35 @@ fn apply_effect(
         )],
         Scope::Facing => on_group(state, e, f, &why),
     }
+}
+
+/// "If that personnel has Leadership, two additional SECURITY personnel
+/// are stopped": the group without the victims of the earlier effect when
+/// they pass its test; the event deciding otherwise (they fail it, or a
+/// selection the state does not make picks them).
+fn beyond_earlier(
+    state: &GameState,
+    d: &CompiledDilemma,
+    e: &DilemmaEffect,
+    f: &Facing,
+) -> Result<Option<Facing>, Event> {
+    let Some((earlier, test)) = &e.if_earlier else {
+        return Ok(None);
+    };
+    let Some(first) = d.effects.get(*earlier) else {
+        return Ok(None);
+    };
+    let before = decided_victims(state, first, f).map_err(|pending| *pending)?;
+    if !f.meets(state, test, &before) {
+        let why = format!(
+            "{} {}s only if the personnel its {} fell on meets {test}: they do not",
+            d.title, e.verb, first.verb
+        );
+        return Err(event(EventKind::Reading, why, RESOLUTION));
+    }
+    let mut rest = f.clone();
+    rest.group.retain(|p| !before.contains(p));
+    Ok(Some(rest))
 }
 
 /// The ship a dilemma names ("Ship damaged", "destroys one ship here"):
