@@ -697,7 +697,7 @@ fn apply_effect(
             others = rest;
             &others
         }
-        Err(decided) => return vec![decided],
+        Err(decided) => return vec![*decided],
     };
     let why = format!("{} {}s", d.title, e.verb);
     match &e.victims.scope {
@@ -719,20 +719,20 @@ fn beyond_earlier(
     d: &CompiledDilemma,
     e: &DilemmaEffect,
     f: &Facing,
-) -> Result<Option<Facing>, Event> {
+) -> Result<Option<Facing>, Box<Event>> {
     let Some((earlier, test)) = &e.if_earlier else {
         return Ok(None);
     };
     let Some(first) = d.effects.get(*earlier) else {
         return Ok(None);
     };
-    let before = decided_victims(state, first, f).map_err(|pending| *pending)?;
+    let before = decided_victims(state, first, f)?;
     if !f.meets(state, test, &before) {
         let why = format!(
             "{} {}s only if the personnel its {} fell on meets {test}: they do not",
             d.title, e.verb, first.verb
         );
-        return Err(event(EventKind::Reading, why, RESOLUTION));
+        return Err(Box::new(event(EventKind::Reading, why, RESOLUTION)));
     }
     let mut rest = f.clone();
     rest.group.retain(|p| !before.contains(p));
