@@ -612,15 +612,8 @@ impl Reading {
     /// the effects that follow happen only when one of the targets
     /// selected before has it.
     fn read_test_of_targets(&mut self, rest: &str, sentence: &str, w: &DilemmaWords) {
-        let (req, more) = match requirement_then(rest, w) {
-            Ok(read) => read,
-            Err(e) => return self.unread.push(format!("{sentence} ({e})")),
-        };
-        let before = self.effects.len();
-        self.read_sentence(more, w);
-        let test = Requirement::Members {
-            count: 1,
-            each: Box::new(req),
+        let Some((test, before)) = self.read_tested(rest, sentence, w, &[]) else {
+            return;
         };
         for e in &mut self.effects[before..] {
             e.if_victims = Some(test.clone());
@@ -631,24 +624,43 @@ impl Reading {
     /// are stopped": the effects that follow happen, at the same stage, only
     /// when the victim of the effect before has it.
     fn read_test_of_victim(&mut self, rest: &str, sentence: &str, w: &DilemmaWords) {
-        let (req, more) = match requirement_then(rest, w) {
-            Ok(read) => read,
-            Err(e) => return self.unread.push(format!("{sentence} ({e})")),
-        };
         let earlier = self.effects.len() - 1;
         let stage = self.effects[earlier].stage;
-        let before = self.effects.len();
         // "two additional SECURITY personnel": others than that personnel,
         // whom the effect's group leaves out
-        self.read_sentence(&without_words(more, &w.others), w);
-        let test = Requirement::Members {
-            count: 1,
-            each: Box::new(req),
+        let Some((test, before)) = self.read_tested(rest, sentence, w, &w.others) else {
+            return;
         };
         for e in &mut self.effects[before..] {
             e.if_earlier = Some((earlier, test.clone()));
             e.stage = stage;
         }
+    }
+
+    /// "X, EFFECT": the test "one of them has X", and the index of the
+    /// first effect read after it (`dropped` words left out of them); `None`
+    /// when X does not read (the sentence is kept as unread).
+    fn read_tested(
+        &mut self,
+        rest: &str,
+        sentence: &str,
+        w: &DilemmaWords,
+        dropped: &[String],
+    ) -> Option<(Requirement, usize)> {
+        let (req, more) = match requirement_then(rest, w) {
+            Ok(read) => read,
+            Err(e) => {
+                self.unread.push(format!("{sentence} ({e})"));
+                return None;
+            }
+        };
+        let before = self.effects.len();
+        self.read_sentence(&without_words(more, dropped), w);
+        let test = Requirement::Members {
+            count: 1,
+            each: Box::new(req),
+        };
+        Some((test, before))
     }
 
     /// "Randomly select a male and a female": one target of each kind;
