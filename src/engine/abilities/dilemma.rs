@@ -497,10 +497,19 @@ impl Reading {
             // personnel, an effect rather than conditions.
             Err(e) => match (task(rest, w), effects_of(rest, w)) {
                 (Some(who), _) => {
-                    self.set_conditions(who, sentence);
+                    self.set_conditions(who.clone(), sentence);
                     self.form = ConditionForm::ToGetPast;
+                    let what = match task_move(rest, &who, w) {
+                        // "must relocate ... to nearest planet": the move
+                        // happens to them on the way past.
+                        Some(moved) => {
+                            self.effects.push(moved);
+                            "their move is read; the rest of what they must do is not"
+                        }
+                        None => "what they must do to get past is not read",
+                    };
                     self.unread.push(format!(
-                        "{sentence} (what they must do to get past is not read; who must be present is the conditions)"
+                        "{sentence} ({what}; who must be present is the conditions)"
                     ));
                 }
                 (None, Ok(effects)) => self.effects.extend(effects),
@@ -792,6 +801,28 @@ fn task(text: &str, w: &DilemmaWords) -> Option<Requirement> {
     requirements::parse_conditions(&text[..open], &w.places).ok()
 }
 
+/// The move a task asks of who performs it ("most CUNNING MEDICAL must
+/// relocate with dilemma to nearest planet"): a relocation of them, with
+/// its destination; none for any other task. Who performs it has the
+/// features `who` names ("most CUNNING MEDICAL": a MEDICAL).
+fn task_move(text: &str, who: &Requirement, w: &DilemmaWords) -> Option<DilemmaEffect> {
+    let (at, len) = find_word(text, &w.tasks)?;
+    let doing = &text[at + len..];
+    let verb = clause::effect_verbs(&grammar::tokenize(doing))
+        .into_iter()
+        .next()?;
+    let to = relocation::destination_of(&verb, doing, w)?;
+    let mut victims = victims(&text[..at], w).ok()?;
+    victims.filter.get_or_insert_with(|| who.clone());
+    Some(DilemmaEffect {
+        when: None,
+        at: None,
+        victims,
+        to: Some(to),
+        verb,
+    })
+}
+
 /// A nullifier's or cure's text: a requirement read whole, else an action
 /// or card play ("by discarding a [Doorway] from hand").
 fn nullifier(text: &str, w: &DilemmaWords) -> Nullifier {
@@ -810,18 +841,35 @@ fn effects_of(clause_text: &str, w: &DilemmaWords) -> Result<Vec<DilemmaEffect>,
         let Some(verb) = verbs.into_iter().next() else {
             return Err(clause_text.trim().to_string());
         };
-        out.push(DilemmaEffect {
-            when: None,
-            at: None,
-            victims: victims(&part, w).map_err(|e| format!("{} ({e})", clause_text.trim()))?,
-            to: relocation::destination_of(&verb, &part, w),
-            verb,
-        });
+        let victims = victims(&part, w).map_err(|e| format!("{} ({e})", clause_text.trim()))?;
+        // "may download (or relocate) {Sybok} here": the verb in "(or ...)"
+        // is an alternative the player may take instead, on the same cards.
+        let alternatives = alternative_verbs(&part).into_iter().filter(|v| *v != verb);
+        for verb in std::iter::once(verb.clone()).chain(alternatives) {
+            out.push(DilemmaEffect {
+                when: None,
+                at: None,
+                victims: victims.clone(),
+                to: relocation::destination_of(&verb, &part, w),
+                verb,
+            });
+        }
     }
     if out.is_empty() {
         return Err(clause_text.trim().to_string());
     }
     Ok(out)
+}
+
+/// The effect verbs written as an alternative in parentheses ("download
+/// (or relocate) {Sybok}").
+fn alternative_verbs(part: &str) -> Vec<String> {
+    let lower = part.to_ascii_lowercase();
+    lower
+        .match_indices("(or ")
+        .filter_map(|(at, _)| lower[at + 4..].split(')').next())
+        .flat_map(|inside| clause::effect_verbs(&grammar::tokenize(inside)))
+        .collect()
 }
 
 /// Split a clause at " and " between parts that each have an effect verb;

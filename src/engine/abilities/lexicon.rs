@@ -520,6 +520,18 @@ pub struct DilemmaWords {
     /// one of your ships"): what follows names where, not which cards.
     #[serde(default)]
     pub destinations: Vec<String>,
+    /// A word opening a relocation's direction ("one location toward far
+    /// end of spaceline"): the steps before it, the end after it.
+    #[serde(default)]
+    pub toward: Vec<String>,
+    /// The word between who performs a task to get past and what they do
+    /// ("most CUNNING MEDICAL must relocate ...").
+    #[serde(default)]
+    pub tasks: Vec<String>,
+    /// A word that is itself a relocation's destination, with no
+    /// destination word before it ("relocate up to three augments here").
+    #[serde(default)]
+    pub here: Vec<String>,
     /// An effect opening with these names one the trigger found ("If
     /// Females in Away Team, the one with highest total attribute numbers
     /// resigns").
@@ -557,7 +569,7 @@ pub struct DirectionWords {
 pub struct RelocationWords {
     /// The words opening the destination.
     pub phrase: String,
-    /// nearest | named | chosen
+    /// nearest | named | chosen | here | far-end
     pub kind: String,
     /// The kind of place measured to ("planet", "outpost"): `nearest` only.
     #[serde(default)]
