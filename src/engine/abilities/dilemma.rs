@@ -51,6 +51,17 @@ pub struct CompiledDilemma {
     /// female"): each effect naming them afterwards ("each of them is
     /// stopped") falls on each target.
     pub targets: Vec<Victims>,
+    /// "opponent may choose to discard two females (random selection) OR
+    /// male with most [*] icons": effects of which one happens, chosen by
+    /// `options_by` (Glossary "selections").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<DilemmaEffect>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub options_by: Option<Selection>,
+    /// "Randomly select one Vulcan male OR opponent chooses one personnel":
+    /// targets of which one is selected, each its own way.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub target_options: Vec<Victims>,
     /// Sentences (or parts) with game effect the compiler could not read.
     pub unread: Vec<String>,
     /// True when a sentence states conditions the compiler could not read:
@@ -237,10 +248,15 @@ impl CompiledDilemma {
     /// nullifiers and cure, who may pay its price, and each effect's
     /// victims and "when".
     pub fn requirements(&self) -> Vec<&Requirement> {
-        let effects = self.effects.iter().chain(&self.otherwise);
+        let effects = self
+            .effects
+            .iter()
+            .chain(&self.otherwise)
+            .chain(&self.options);
+        let targets = self.targets.iter().chain(&self.target_options);
         let victims = effects
             .flat_map(|e| [e.victims.filter.as_ref(), e.when.as_ref()])
-            .chain(self.targets.iter().map(|t| t.filter.as_ref()));
+            .chain(targets.map(|t| t.filter.as_ref()));
         let nullifiers = self.nullifiers.iter().chain(&self.cure);
         [self.trigger.as_ref(), self.conditions.as_ref()]
             .into_iter()
@@ -422,7 +438,12 @@ impl Reading {
             return self.read_leading_requirement(rest, s, w, Lead::Trigger);
         }
         if let Some(rest) = opening(s, &w.selects) {
-            return self.read_targets(s, rest);
+            return self.read_targets(s, rest, w);
+        }
+        if let Some((by, rest)) = w.options.iter().find_map(|o| {
+            opening(s, std::slice::from_ref(&o.phrase)).map(|r| (selection_by(&o.by), r))
+        }) {
+            return self.read_options(s, rest, by, w);
         }
         if s.starts_with('(') {
             // "(If you cannot, discard dilemma.) Until countdown expires, ...":
@@ -556,29 +577,82 @@ impl Reading {
     }
 
     /// "Randomly select a male and a female": one target of each kind.
-    fn read_targets(&mut self, sentence: &str, rest: &str) {
+    /// "Randomly select one Vulcan male OR opponent chooses one personnel":
+    /// one target, selected one of two ways (each alternative may name its
+    /// own selection).
+    fn read_targets(&mut self, sentence: &str, rest: &str, w: &DilemmaWords) {
         let how = if sentence.to_ascii_lowercase().starts_with("random") {
             Selection::Random
         } else {
             Selection::You
         };
-        let targets: Result<Vec<Victims>, String> = split_outside_parens(rest, " and ")
+        let either = split_outside_parens(rest, " OR ");
+        let (parts, alternatives) = match either.len() {
+            1 => (split_outside_parens(rest, " and "), false),
+            _ => (either, true),
+        };
+        let targets: Result<Vec<Victims>, String> = parts
             .iter()
             .map(|t| {
-                let kind = t.trim().trim_start_matches("a ").trim_start_matches("an ");
+                let (how, t) = match opening_selection(t, w) {
+                    Some((by, rest)) => (by, rest),
+                    None => (how.clone(), t.trim()),
+                };
+                let kind = strip_count(t);
+                // "one personnel": anyone facing it.
+                let anyone = find_word(kind, &w.facing).is_some_and(|(at, _)| at == 0);
+                let filter = match anyone {
+                    true => None,
+                    false => Some(one_or_all(features(kind)?)),
+                };
                 Ok(Victims {
                     count: Count::Exactly(1),
                     scope: Scope::Facing,
-                    filter: Some(one_or_all(features(kind)?)),
-                    selection: Some(how.clone()),
+                    filter,
+                    selection: Some(how),
                     spared: None,
                 })
             })
             .collect();
         match targets {
+            Ok(t) if alternatives => self.target_options = t,
             Ok(t) => self.targets = t,
             Err(e) => self.unread.push(format!("{sentence} ({e})")),
         }
+    }
+
+    /// "opponent may choose to discard two females (random selection) OR
+    /// male with most [*] icons": each option an effect; an option without
+    /// a verb of its own takes the first option's.
+    fn read_options(&mut self, sentence: &str, rest: &str, by: Selection, w: &DilemmaWords) {
+        let parts = split_outside_parens(rest, " OR ");
+        let mut verb_words = "";
+        let mut options = Vec::new();
+        for part in &parts {
+            let part = part.trim();
+            let has_verb = !clause::effect_verbs(&grammar::tokenize(part)).is_empty();
+            let text = if has_verb {
+                verb_words = part.split_whitespace().next().unwrap_or("");
+                part.to_string()
+            } else {
+                format!("{verb_words} {part}")
+            };
+            match effects_of(&text, w) {
+                Ok(mut e) => {
+                    // "discard two females": the kind after the verb's count.
+                    let after_verb = text.split_once(' ').map_or("", |(_, r)| r);
+                    for e in &mut e {
+                        if e.victims.filter.is_none() {
+                            e.victims.filter = option_kind(after_verb, w);
+                        }
+                    }
+                    options.extend(e)
+                }
+                Err(u) => return self.unread.push(format!("{sentence} ({u})")),
+            }
+        }
+        self.options = options;
+        self.options_by = Some(by);
     }
 
     /// "EFFECT [unless X]".
@@ -953,18 +1027,67 @@ fn victims(part: &str, w: &DilemmaWords) -> Result<Victims, String> {
     })
 }
 
+/// The kind an option's victims are after its verb: "two females (random
+/// selection)" → female, "male with most [*] icons" → male (the
+/// superlative selects, it is no feature). A group noun ("personnel")
+/// names no kind.
+fn option_kind(after_verb: &str, w: &DilemmaWords) -> Option<Requirement> {
+    let t = after_verb.split('(').next().unwrap_or("").trim();
+    let t = match find_word(t, &w.superlatives) {
+        Some((at, _)) => t[..at].trim_end().trim_end_matches(" with"),
+        None => t,
+    };
+    let first = t
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let kind = if NUMBERS.contains(&first.as_str()) {
+        t[first.len()..].trim()
+    } else {
+        strip_count(t)
+    };
+    if kind.is_empty() || find_word(kind, &w.facing).is_some_and(|(at, _)| at == 0) {
+        return None;
+    }
+    features(kind).ok().map(one_or_all)
+}
+
+/// A target opening with who selects it ("opponent chooses one
+/// personnel"): the selection and the rest.
+fn opening_selection<'a>(t: &'a str, w: &DilemmaWords) -> Option<(Selection, &'a str)> {
+    w.selections.iter().find_map(|s| {
+        opening(t.trim(), std::slice::from_ref(&s.phrase)).map(|rest| (selection_by(&s.by), rest))
+    })
+}
+
+/// Who a lexicon row's `by` names.
+fn selection_by(by: &str) -> Selection {
+    match by {
+        "random" => Selection::Random,
+        "opponent" => Selection::Opponent,
+        "owner" => Selection::Owner,
+        _ => Selection::You,
+    }
+}
+
+/// A target's kind without the count before it ("a male", "one Vulcan
+/// male": one target each).
+fn strip_count(t: &str) -> &str {
+    let t = t.trim();
+    ["a ", "an ", "one "]
+        .iter()
+        .find_map(|c| t.strip_prefix(c))
+        .unwrap_or(t)
+}
+
 /// "(random selection)", "(opponent's choice)" in a part.
 pub(super) fn selection_in(part: &str, w: &DilemmaWords) -> Option<Selection> {
     let lower = part.to_ascii_lowercase();
     w.selections
         .iter()
         .find(|s| lower.contains(&s.phrase))
-        .map(|s| match s.by.as_str() {
-            "random" => Selection::Random,
-            "opponent" => Selection::Opponent,
-            "owner" => Selection::Owner,
-            _ => Selection::You,
-        })
+        .map(|s| selection_by(&s.by))
 }
 
 fn superlative(part: &str, w: &DilemmaWords) -> Option<Selection> {

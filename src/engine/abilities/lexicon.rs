@@ -468,6 +468,10 @@ pub struct DilemmaWords {
     pub enters_play: Vec<String>,
     /// Parenthetical selections and who makes them.
     pub selections: Vec<SelectionWords>,
+    /// A sentence opening options one player chooses between ("opponent may
+    /// choose to discard two females ... OR male with most [*] icons").
+    #[serde(default)]
+    pub options: Vec<SelectionWords>,
     /// Where a relocation sends its victims ("nearest planet", "{...}",
     /// "a ... (your choice)"), first match wins.
     #[serde(default)]

@@ -536,6 +536,13 @@ fn instructions(
     ship: Option<usize>,
     events: &mut Vec<Event>,
 ) -> bool {
+    if !d.options.is_empty() {
+        for e in effects {
+            events.extend(apply_effect(state, d, e, f, ship));
+        }
+        events.push(options_pending(d));
+        return false;
+    }
     let Some(choice) = &d.choice else {
         for e in effects {
             events.extend(apply_effect(state, d, e, f, ship));
@@ -574,6 +581,36 @@ fn instructions(
     let why = format!("the player chose to pay the price of {price}");
     events.push(suffer(state, &choice.verb, payer, &why, "selections"));
     true
+}
+
+/// "opponent may choose to discard two females (random selection) OR male
+/// with most [*] icons": which option happens is a player's choice the
+/// state does not make (Glossary "selections").
+fn options_pending(d: &CompiledDilemma) -> Event {
+    let by = d
+        .options_by
+        .as_ref()
+        .map_or("a player's choice".to_string(), Selection::name);
+    let each: Vec<String> = d
+        .options
+        .iter()
+        .map(|e| match &e.victims.filter {
+            Some(kind) => format!("{} {kind}", e.verb),
+            None => e.verb.clone(),
+        })
+        .collect();
+    event(
+        EventKind::ChoicePending {
+            verb: "choose".into(),
+            among: vec![],
+        },
+        format!(
+            "{}: which of its options happens ({}) is {by}, a choice the scenario does not make",
+            d.title,
+            each.join(" OR ")
+        ),
+        "selections",
+    )
 }
 
 /// Step 3: a dilemma without conditions.
