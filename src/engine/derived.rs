@@ -442,30 +442,20 @@ pub fn has_trait(state: &GameState, piece: usize, d: &Descriptor) -> bool {
                     .iter()
                     .any(|n| crate::engine::abilities::reference_names(r, n))
         }
-        Descriptor::Word(w) => singulars(w).iter().any(|w| {
-            affiliations.iter().any(|a| a.eq_ignore_ascii_case(w))
-                || card
-                    .characteristics
-                    .iter()
-                    .any(|c| c.split('/').any(|part| part.trim().eq_ignore_ascii_case(w)))
-                || card.skill_level(w) > 0.0
-                || card.class.as_deref().is_some_and(|k| {
-                    k.eq_ignore_ascii_case(w) || k.to_lowercase().contains(w.as_str())
-                })
-        }),
+        Descriptor::Word(w) => crate::engine::abilities::grammar::singulars(w)
+            .iter()
+            .any(|w| {
+                affiliations.iter().any(|a| a.eq_ignore_ascii_case(w))
+                    || card
+                        .characteristics
+                        .iter()
+                        .any(|c| c.split('/').any(|part| part.trim().eq_ignore_ascii_case(w)))
+                    || card.skill_level(w) > 0.0
+                    || card.class.as_deref().is_some_and(|k| {
+                        k.eq_ignore_ascii_case(w) || k.to_lowercase().contains(w.as_str())
+                    })
+            }),
     }
-}
-
-/// A word and its singular forms ("klingons" → "klingon", "classes" → "class").
-pub(crate) fn singulars(w: &str) -> Vec<String> {
-    let mut out = vec![w.to_string()];
-    if let Some(s) = w.strip_suffix("es") {
-        out.push(s.to_string());
-    }
-    if let Some(s) = w.strip_suffix('s') {
-        out.push(s.to_string());
-    }
-    out
 }
 
 /// The skills of a piece in play: its printed skills plus those granted by

@@ -74,12 +74,6 @@ pub fn function_named(compiled: &CompiledCard, excerpt: &str) -> Result<usize, S
 /// them without one, or when it names none: the file's loader reports that).
 pub fn compiled_using(card: &Card, excerpt: Option<&str>) -> CompiledCard {
     let mut compiled = compile(card);
-    // A personnel whose text is only its skills box (every skill read, no
-    // special skill or download) has no game text saying when it acts: it
-    // plays as its card type does.
-    if crate::engine::abilities::skills_box_only(card) {
-        compiled.abilities.clear();
-    }
     if let Some(i) = excerpt.and_then(|e| function_named(&compiled, e).ok()) {
         let used = compiled.abilities.swap_remove(i);
         compiled.abilities = vec![used];

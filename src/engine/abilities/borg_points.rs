@@ -5,15 +5,15 @@
 //! (even if playing Borg)" does; "(Dilemma does not affect Borg.)" says it
 //! does not, and wins over the other.
 
+use super::grammar;
 use super::lexicon::Lexicon;
 use crate::cards::model::Card;
 
 /// The card's game text specifies that it affects Borg.
 pub fn specifies_affecting_borg(card: &Card) -> bool {
-    let text = crate::repair::fold_for_match(&card.text).to_lowercase();
+    let toks = grammar::tokenize(&crate::repair::fold_for_match(&card.text));
     let words = &Lexicon::get().borg_points;
-    let says = |phrases: &[String]| phrases.iter().any(|p| text.contains(p.as_str()));
-    !says(&words.not) && says(&words.affects)
+    !grammar::has_phrase(&toks, &words.not) && grammar::has_phrase(&toks, &words.affects)
 }
 
 #[cfg(test)]

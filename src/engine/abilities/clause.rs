@@ -4,7 +4,8 @@
 //! Grammar words (determiners, "until", "just") are here; game words are in
 //! `glossary/abilities/lexicon.toml`.
 
-use super::continuous::{any_phrase_at, Whose};
+use super::continuous::Whose;
+use super::grammar::any_phrase_at;
 use super::grammar::{self, TokKind, Token};
 use super::lexicon::Lexicon;
 use super::{Ability, Effect, Target, Timing, TimingClass};

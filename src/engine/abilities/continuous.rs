@@ -9,7 +9,7 @@
 //! the derived layer (`engine::derived`) and the permission query
 //! (`engine::permissions`) read only what is compiled here.
 
-use super::grammar::{self, TokKind, Token};
+use super::grammar::{self, any_phrase_at, TokKind, Token};
 use super::lexicon::{ContinuousWords, Lexicon};
 use super::movement::MovementAllowance;
 use crate::cards::model::{Card, CardType};
@@ -392,25 +392,6 @@ fn default_reach(card_type: &CardType) -> Reach {
         CardType::Personnel | CardType::Ship | CardType::Facility => Reach::Bearer,
         _ => Reach::Anywhere,
     }
-}
-
-/// True when the words of `phrase` start at `i`.
-pub(crate) fn phrase_at(toks: &[Token], i: usize, phrase: &str) -> Option<usize> {
-    let words: Vec<Token> = grammar::tokenize(phrase);
-    let mut j = i;
-    for w in &words {
-        let t = toks.get(j)?;
-        if t.text != w.text || t.kind == TokKind::Punct && w.kind != TokKind::Punct {
-            return None;
-        }
-        j += 1;
-    }
-    Some(j)
-}
-
-/// The longest of `phrases` starting at `i`: its end.
-pub(crate) fn any_phrase_at(toks: &[Token], i: usize, phrases: &[String]) -> Option<usize> {
-    phrases.iter().filter_map(|p| phrase_at(toks, i, p)).max()
 }
 
 fn cumulative_in(s: &[Token], w: &ContinuousWords) -> Option<Cumulative> {

@@ -18,7 +18,8 @@
 
 use super::cache::TextCache;
 use super::clause::analyse;
-use super::continuous::{any_phrase_at, Polarity, Subject, Whose};
+use super::continuous::{Polarity, Subject, Whose};
+use super::grammar::any_phrase_at;
 use super::grammar::{self, Token};
 use super::lexicon::Lexicon;
 use super::permission_clause::modal_at;

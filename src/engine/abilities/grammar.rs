@@ -246,6 +246,42 @@ pub fn limit_at(tokens: &[Token], i: usize) -> Option<(usize, String)> {
     Some((i + 3, format!("{} {} {}", t.text, q.text, what.text)))
 }
 
+/// True when the words of `phrase` start at `i`.
+pub fn phrase_at(toks: &[Token], i: usize, phrase: &str) -> Option<usize> {
+    let words: Vec<Token> = tokenize(phrase);
+    let mut j = i;
+    for w in &words {
+        let t = toks.get(j)?;
+        if t.text != w.text || t.kind == TokKind::Punct && w.kind != TokKind::Punct {
+            return None;
+        }
+        j += 1;
+    }
+    Some(j)
+}
+
+/// The longest of `phrases` starting at `i`: its end.
+pub fn any_phrase_at(toks: &[Token], i: usize, phrases: &[String]) -> Option<usize> {
+    phrases.iter().filter_map(|p| phrase_at(toks, i, p)).max()
+}
+
+/// Whether one of `phrases` stands anywhere in `toks`.
+pub fn has_phrase(toks: &[Token], phrases: &[String]) -> bool {
+    (0..toks.len()).any(|k| any_phrase_at(toks, k, phrases).is_some())
+}
+
+/// A word and its singular forms ("klingons" → "klingon", "classes" → "class").
+pub fn singulars(w: &str) -> Vec<String> {
+    let mut out = vec![w.to_string()];
+    if let Some(s) = w.strip_suffix("es") {
+        out.push(s.to_string());
+    }
+    if let Some(s) = w.strip_suffix('s') {
+        out.push(s.to_string());
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,8 +7,8 @@
 //! lexicon phrases); the words are the lexicon's `[hologram]`; the rules
 //! reading them are in `engine::first_edition::hologram`.
 
-use super::continuous::{any_phrase_at, phrase_at};
 use super::grammar::{self, TokKind, Token};
+use super::grammar::{any_phrase_at, has_phrase, phrase_at};
 use super::lexicon::{HologramWords, Lexicon};
 use crate::cards::model::Card;
 use crate::vocab::vocabulary;
@@ -50,11 +50,6 @@ fn adds(s: &[Token], w: &HologramWords) -> bool {
     (0..s.len()).any(|k| {
         any_phrase_at(s, k, &w.adds).is_some_and(|e| phrase_at(s, e, &w.holodeck).is_some())
     })
-}
-
-/// Whether one of `phrases` is in the sentence.
-fn has_phrase(s: &[Token], phrases: &[String]) -> bool {
-    (0..s.len()).any(|k| any_phrase_at(s, k, phrases).is_some())
 }
 
 /// Whether the sentence prints the hologram icon (the lexicon's `icon`, in

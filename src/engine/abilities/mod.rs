@@ -408,12 +408,20 @@ pub fn compile(card: &Card) -> CompiledCard {
     if let Some(o) = overrides::Overrides::get().find(&card.title) {
         return o.compiled(card);
     }
-    compile_text(&card.title, &card.card_type, &card.text)
+    let mut compiled = compile_text(&card.title, &card.card_type, &card.text);
+    // A personnel whose text is only its skills box (every skill read, no
+    // special skill or download) has no ability of its own: its skills are the
+    // card model's, read whole, and it acts as its card type does.
+    if skills_box_only(card) {
+        compiled.abilities.clear();
+        compiled.coverage = Coverage::Full;
+    }
+    compiled
 }
 
 /// The card is a personnel whose text is its skills box alone: every skill
 /// read, no special skill or download.
-pub fn skills_box_only(card: &Card) -> bool {
+fn skills_box_only(card: &Card) -> bool {
     card.is_personnel()
         && card.skills_parsed
         && !card.skills.is_empty()

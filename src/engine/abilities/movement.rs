@@ -8,7 +8,7 @@
 //! (`engine::checks::allowance`) matches a compiled allowance against the
 //! ship, where it is and where it goes.
 
-use super::continuous::any_phrase_at;
+use super::grammar::any_phrase_at;
 use super::grammar::{self, TokKind, Token};
 use super::lexicon::{Lexicon, MovementWords};
 use crate::engine::requirements::{self, Requirement};

@@ -8,9 +8,9 @@
 //! phrases, so "Badlands" never names landing.
 
 use super::continuous::{
-    any_phrase_at, subject_before, traits_of, Descriptor, Permission, Polarity, Reach, Subject,
+    subject_before, traits_of, Descriptor, Permission, Polarity, Reach, Subject,
 };
-use super::grammar::{self, TokKind, Token};
+use super::grammar::{self, any_phrase_at, TokKind, Token};
 use super::lexicon::ContinuousWords;
 
 /// The act a phrase at `i` names: (act, end).

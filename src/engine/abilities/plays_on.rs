@@ -193,7 +193,7 @@ fn feature(tok: &Token) -> Option<Descriptor> {
         TokKind::Word => {
             // The word or, a plural ("Borg drones"), its singular.
             let features = &Lexicon::get().personnel_features;
-            crate::engine::derived::singulars(&tok.text)
+            super::grammar::singulars(&tok.text)
                 .into_iter()
                 .find(|w| features.iter().any(|f| f.eq_ignore_ascii_case(w)))
                 .map(Descriptor::Word)

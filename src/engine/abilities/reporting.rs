@@ -7,7 +7,8 @@
 //! `[reporting]` table. The check (`engine::checks::report`) matches the
 //! compiled clauses against the card reporting.
 
-use super::continuous::{any_phrase_at, Descriptor, Polarity, Trait};
+use super::continuous::{Descriptor, Polarity, Trait};
+use super::grammar::any_phrase_at;
 use super::grammar::{self, TokKind, Token};
 use super::lexicon::{Lexicon, ReportingWords};
 use crate::cards::model::Card;

@@ -154,6 +154,7 @@ const STASIS: Entry = Entry::glossary("stasis");
 const ACTIONS: Entry = Entry::glossary("actions");
 const REQUIRED: Entry = Entry::glossary("actions – required");
 const MOVEMENT: Entry = Entry::glossary("movement");
+const WALKING: Entry = Entry::glossary("walking");
 /// "Stopped" cards may not move: the Glossary's "movement" ("'Stopped' cards
 /// cannot perform normal movement") and the Current Rulings' "stopped".
 const STOPPED_MOVING: Entry = MOVEMENT.stated_in_rulings("“stopped”");
@@ -471,15 +472,67 @@ fn walk_rules<'a>() -> Vec<Rule<Act<'a>>> {
     vec![
         rule("executing orders", TURN, executing_orders),
         rule("stopped cards do not move", STOPPED_MOVING, not_stopped),
-        rule("walking once each turn", MOVEMENT, walk),
+        rule("from site to site of a Nor", WALKING, along_sites),
+        rule("walking once each turn", WALKING, walk),
     ]
+}
+
+/// The facility of the site a card stands at (`None` inside: a site not
+/// aboard a facility), when it stands at a site.
+fn site_of(state: &GameState, piece: usize) -> Option<Option<usize>> {
+    match state.pieces[piece].at {
+        Place::Aboard(site) => site_of_card(state, site),
+        _ => None,
+    }
+}
+
+/// "Your personnel aboard a Nor may move (\"walk\") from site to site";
+/// "entering or exiting from a docked or landed ship or planet facility is
+/// not \"walking\"" (Glossary "walking").
+fn along_sites(a: &Act, _: &mut Vec<Reason>) -> Ruling {
+    let state = a.state;
+    if let Some(to) = a.to_piece() {
+        if site_of_card(state, to).is_none() {
+            return Ruling::No(format!(
+                "{} is no site of a Nor: entering or exiting from a docked or landed ship or planet facility is not \"walking\"",
+                state.pieces[to].handle
+            ));
+        }
+    }
+    for &m in &a.movers {
+        let Some(host) = site_of(state, m) else {
+            return Ruling::No(format!(
+                "{} is not at a site of a Nor: only personnel aboard a Nor walk, from site to site",
+                a.handle(m)
+            ));
+        };
+        let other_nor = a
+            .to_piece()
+            .and_then(|to| site_of_card(state, to))
+            .is_some_and(|to_host| to_host != host);
+        if other_nor {
+            return Ruling::No(format!(
+                "{} walks only along the sites of the Nor it is aboard",
+                a.handle(m)
+            ));
+        }
+    }
+    Ruling::Next
+}
+
+/// The facility a site card is part of, when `piece` is a site.
+fn site_of_card(state: &GameState, piece: usize) -> Option<Option<usize>> {
+    (state.pieces[piece].card.card_type == CardType::Site).then(|| match state.pieces[piece].at {
+        Place::Aboard(f) => Some(f),
+        _ => None,
+    })
 }
 
 fn walk(_: &Act, reasons: &mut Vec<Reason>) -> Ruling {
     yes_because(
         reasons,
-        "unstopped personnel may walk (once per turn)",
-        MOVEMENT,
+        "unstopped personnel aboard a Nor may walk from site to site",
+        WALKING,
     )
 }
 
