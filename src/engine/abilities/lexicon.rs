@@ -183,6 +183,10 @@ pub struct Lexicon {
     /// least 50 points).
     #[serde(default)]
     pub player_points: Vec<String>,
+    /// Words opening a condition on how many personnel began the mission
+    /// attempt ("you began mission attempt with" at least six personnel).
+    #[serde(default)]
+    pub began_with: Vec<String>,
     /// What a computed threshold's X counts ("number of other missions in
     /// this region").
     #[serde(default)]

@@ -101,6 +101,11 @@ impl Facing {
                 .as_ref()
                 .map(|p| super::winning::Score::of(state, p, &mut Vec::new()).total()),
             cards_in_hand: player.map(|p| state.cards_in_hand(&p)),
+            began_with: self
+                .location
+                .and_then(|l| state.locations.get(l))
+                .and_then(|l| l.attempt_began_with)
+                .map(|n| n as i32),
         }
     }
 
@@ -412,6 +417,14 @@ fn with_conditions(
         }
     }
     let unmet = f.unmet(state, req, &f.group);
+    let unknown = req.unknown_fact(&f.game_facts(state));
+    if let Some(fact) = unknown.filter(|_| !unmet.is_empty()) {
+        return events.push(event(
+            EventKind::ConditionsUnknown,
+            format!("{} conditions: {req}; whether they are met depends on {fact}, which the state does not say", d.title),
+            RESOLUTION,
+        ));
+    }
     events.extend(how_met(state, req, &f.group));
     if unmet.is_empty() {
         events.push(event(

@@ -15,8 +15,7 @@ const MISSIONS_UNREAD: usize = 15;
 /// Dilemmas whose conditions the compiler cannot read (`conditions_unread`, in either half of a combo):
 /// thresholds computed from a quantity the lexicon does not name ("CUNNING>10X,
 /// where X is the number of different card types removed from this game"; the
-/// cards in your hand read now), the player's past ("unless you
-/// began mission attempt with at least six personnel"), two sets of
+/// cards in your hand read now), two sets of
 /// conditions whose combination is not read (halves labelled "Space
 /// mission:" / "Planet mission:" read as alternatives). (Read now: "other missions in
 /// this region", the player's score - "unless you have at least 50
@@ -29,8 +28,10 @@ const MISSIONS_UNREAD: usize = 15;
 /// combine is now counted as unread instead. 30 since a combo's second half
 /// (its name from the title in capitals: "MICROVIRUS:", "NAGILUM:") is read
 /// as a dilemma of its own, faced once the first half's conditions are met
-/// (Glossary "combo dilemma").
-const DILEMMAS_UNREAD: usize = 30;
+/// (Glossary "combo dilemma"). 29 since the player's past reads ("unless you
+/// began mission attempt with at least six personnel": the number the
+/// attempt began with, a fact of the location's attempt).
+const DILEMMAS_UNREAD: usize = 29;
 
 fn first_edition(t: CardType) -> impl Iterator<Item = &'static Card> {
     let db = crate::support::cards();
