@@ -128,6 +128,12 @@ pub struct DilemmaEffect {
     /// "relocated to nearest planet": where a relocation sends the victims.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to: Option<Destination>,
+    /// "Ship damaged unless ENGINEER and 2 Navigation present. Even if not
+    /// damaged, crew \"stopped\" unless SCIENCE ...": in a dilemma with
+    /// two sets of conditions, the set governing this effect - it happens
+    /// only when the group does not meet it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unless: Option<Requirement>,
 }
 
 /// Who an effect reaches.
@@ -283,6 +289,8 @@ pub fn compile_dilemma(title: &str, text: &str) -> CompiledDilemma {
             ..CompiledDilemma::default()
         },
         half: None,
+        set_start: 0,
+        second_set: None,
     };
     let text = straight_quotes(text).replace("(s)", "s");
     let sentences = remarks_apart(title, sentences(&text));
@@ -304,6 +312,11 @@ pub fn compile_dilemma(title: &str, text: &str) -> CompiledDilemma {
             break;
         }
         d.read_sentence(s, words);
+    }
+    if let Some((start, set)) = d.second_set.take() {
+        for e in &mut d.effects[start..] {
+            e.unless.get_or_insert_with(|| set.clone());
+        }
     }
     d.dilemma
 }
@@ -346,6 +359,11 @@ fn second_half<'a>(title: &str, s: &'a str) -> Option<&'a str> {
 struct Reading {
     dilemma: CompiledDilemma,
     half: Option<Setting>,
+    /// Where the effects of the conditions read last begin.
+    set_start: usize,
+    /// A second "unless" set: the effects from this index on happen only
+    /// when the group does not meet it.
+    second_set: Option<(usize, Requirement)>,
 }
 
 impl std::ops::Deref for Reading {
@@ -401,6 +419,11 @@ impl Reading {
             return self.read_sentence(&rest, w);
         }
         if let Some(rest) = opening(s, &["then".to_string(), "then,".to_string()]) {
+            return self.read_sentence(rest, w);
+        }
+        // "Even if not damaged, crew \"stopped\" unless ...": a concession
+        // opening the sentence has no effect of its own.
+        if let Some((_, rest)) = opening(s, &w.concessive).and_then(|r| r.split_once(',')) {
             return self.read_sentence(rest, w);
         }
         if let Some(rest) = opening(s, &w.recurring) {
@@ -481,7 +504,7 @@ impl Reading {
     /// the dilemma is encountered. Any other second set (a combo dilemma's
     /// halves, "unless one of them has ...") is not joined to the first: how
     /// the two combine is not read, so the conditions are unread.
-    fn set_conditions(&mut self, req: Requirement, sentence: &str) {
+    fn set_conditions(&mut self, req: Requirement, sentence: &str, to_get_past: bool) {
         let req = match self.half {
             Some(setting) => Requirement::At {
                 setting,
@@ -489,11 +512,31 @@ impl Reading {
             },
             None => req,
         };
+        let start = self.set_start;
+        self.set_start = self.dilemma.effects.len();
+        let sequential = self.form == ConditionForm::Unless && self.second_set.is_none();
         let d = &mut self.dilemma;
         match &d.conditions {
             None => d.conditions = Some(req),
             Some(first) if other_halves(first, &req) => {
                 d.conditions = Some(Requirement::Any(vec![first.clone(), req]))
+            }
+            // "Unless Leadership present, kills one ... To get past requires
+            // three [Stf] personnel": the first set governs its own effects;
+            // the second is what gets past - after a "To get past", on who
+            // remains, else together with the first.
+            Some(first) if sequential => {
+                let first = first.clone();
+                for e in &mut d.effects[start..] {
+                    e.unless.get_or_insert_with(|| first.clone());
+                }
+                d.conditions = Some(match to_get_past {
+                    true => req,
+                    false => {
+                        self.second_set = Some((d.effects.len(), req.clone()));
+                        Requirement::All(vec![first, req])
+                    }
+                });
             }
             Some(first) => {
                 d.unread_conditions = true;
@@ -509,7 +552,7 @@ impl Reading {
     fn read_conditions(&mut self, rest: &str, sentence: &str, w: &DilemmaWords) {
         match requirement_then(rest, w) {
             Ok((req, more)) => {
-                self.set_conditions(req, sentence);
+                self.set_conditions(req, sentence, true);
                 self.form = ConditionForm::ToGetPast;
                 self.read_sentence(more, w);
             }
@@ -518,7 +561,7 @@ impl Reading {
             // personnel, an effect rather than conditions.
             Err(e) => match (task(rest, w), effects_of(rest, w)) {
                 (Some(who), _) => {
-                    self.set_conditions(who.clone(), sentence);
+                    self.set_conditions(who.clone(), sentence, true);
                     self.form = ConditionForm::ToGetPast;
                     let what = match task_move(rest, &who, w) {
                         // "must relocate ... to nearest planet": the move
@@ -558,7 +601,7 @@ impl Reading {
             }
         };
         match lead {
-            Lead::Conditions => self.set_conditions(req, sentence),
+            Lead::Conditions => self.set_conditions(req, sentence, false),
             // A trigger opens the dilemma; a later "If ..." sentence governs
             // only its own effects.
             Lead::Trigger if self.effects.is_empty() && self.trigger.is_none() => {
@@ -725,7 +768,7 @@ impl Reading {
         {
             match requirement_then(cond, w) {
                 Ok((req, more)) => {
-                    self.set_conditions(req, s);
+                    self.set_conditions(req, s, false);
                     self.read_sentence(more, w);
                 }
                 Err(e) => {
@@ -891,6 +934,7 @@ fn task_move(text: &str, who: &Requirement, w: &DilemmaWords) -> Option<DilemmaE
     Some(DilemmaEffect {
         when: None,
         at: None,
+        unless: None,
         victims,
         to: Some(to),
         verb,
@@ -923,6 +967,7 @@ fn effects_of(clause_text: &str, w: &DilemmaWords) -> Result<Vec<DilemmaEffect>,
             out.push(DilemmaEffect {
                 when: None,
                 at: None,
+                unless: None,
                 victims: victims.clone(),
                 to: relocation::destination_of(&verb, &part, w),
                 verb,
@@ -1536,6 +1581,43 @@ mod tests {
     }
 
     #[test]
+    fn two_sets_of_conditions_each_govern_their_own_effects() {
+        let d = compile_dilemma(
+            "Vipers",
+            "Ship damaged unless ENGINEER and 2 Navigation present. Even if not damaged, crew \"stopped\" unless SCIENCE and Astrophysics present.",
+        );
+        let sets: Vec<(String, String)> = d
+            .effects
+            .iter()
+            .map(|e| (e.verb.clone(), e.unless.as_ref().unwrap().to_string()))
+            .collect();
+        assert_eq!(
+            sets,
+            [
+                ("damage".into(), "ENGINEER + Navigation x2".into()),
+                ("stop".into(), "SCIENCE + Astrophysics".into())
+            ]
+        );
+        assert!(!d.unread_conditions);
+        // Both get past.
+        assert_eq!(
+            d.conditions.unwrap().to_string(),
+            "(ENGINEER + Navigation x2) + (SCIENCE + Astrophysics)"
+        );
+        // "To get past requires" after "Unless X, ...": X only governs its
+        // effects; the second set alone gets past.
+        let d = compile_dilemma(
+            "Oops",
+            "Unless Leadership present, kills one personnel (random selection). To get past requires 3 SECURITY.",
+        );
+        assert_eq!(d.conditions.unwrap().to_string(), "SECURITY x3");
+        assert_eq!(
+            d.effects[0].unless.as_ref().unwrap().to_string(),
+            "Leadership"
+        );
+    }
+
+    #[test]
     fn who_must_perform_a_task_to_get_past_is_the_conditions() {
         let d = compile_dilemma(
             "Oath",
@@ -1573,10 +1655,13 @@ mod tests {
 
     #[test]
     fn a_second_set_of_conditions_is_not_read_over_the_first() {
-        // (halves for space and planet are alternatives: see below)
+        // (halves for space and planet are alternatives, and two "unless"
+        // sets each govern their own effects: see the tests on them) A task's
+        // presence, then a set of the victims' own: how they combine is not
+        // read.
         let d = compile_dilemma(
-            "Vipers",
-            "Damages ship unless ENGINEER + Navigation x2 present. Even if not damaged, crew stopped unless SCIENCE, OFFICER and Astrophysics present.",
+            "Lineup",
+            "To get past requires four personnel present (random selection) to \"form a lineup.\" All four are \"stopped\" unless one has INTEGRITY<5.",
         );
         assert!(d.unread_conditions);
         assert!(
@@ -1682,10 +1767,11 @@ mod tests {
         );
         let at: Vec<Option<Setting>> = d.effects.iter().map(|e| e.at).collect();
         assert_eq!(at, vec![Some(Setting::Space), Some(Setting::Planet)]);
-        // two sets of conditions not labelled by setting still do not read
+        // Near miss: a set after "To get past requires" is not labelled by
+        // setting, nor governs its own effect: how they combine does not read.
         let d = compile_dilemma(
             "Vipers",
-            "Crew stopped unless ENGINEER present. Even if not damaged, crew stopped unless SCIENCE present.",
+            "To get past requires ENGINEER. Crew stopped unless SCIENCE present.",
         );
         assert!(d.unread_conditions);
     }

@@ -532,6 +532,10 @@ pub struct DilemmaWords {
     /// end of spaceline"): the steps before it, the end after it.
     #[serde(default)]
     pub toward: Vec<String>,
+    /// A concession opening a sentence ("Even if not damaged, crew
+    /// \"stopped\" unless ..."): up to its comma, no effect of its own.
+    #[serde(default)]
+    pub concessive: Vec<String>,
     /// The word between who performs a task to get past and what they do
     /// ("most CUNNING MEDICAL must relocate ...").
     #[serde(default)]

@@ -708,6 +708,14 @@ fn apply_effect(
             )];
         }
     }
+    // Two sets of conditions: each governs its own effects.
+    if let Some(set) = e.unless.as_ref().filter(|u| f.meets(state, u, &f.group)) {
+        return vec![event(
+            EventKind::Reading,
+            format!("{} {}s unless {set}: the group meets it", d.title, e.verb),
+            RESOLUTION,
+        )];
+    }
     let why = format!("{} {}s", d.title, e.verb);
     match &e.victims.scope {
         Scope::Ship => on_ship(state, e, f, ship, &why),

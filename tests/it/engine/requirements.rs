@@ -30,8 +30,13 @@ const MISSIONS_UNREAD: usize = 15;
 /// as a dilemma of its own, faced once the first half's conditions are met
 /// (Glossary "combo dilemma"). 29 since the player's past reads ("unless you
 /// began mission attempt with at least six personnel": the number the
-/// attempt began with, a fact of the location's attempt).
-const DILEMMAS_UNREAD: usize = 29;
+/// attempt began with, a fact of the location's attempt). 27 since two
+/// sets of conditions in sequence read: "Ship damaged unless X. Even if not
+/// damaged, crew \"stopped\" unless Y" (each set governs its own effect; both
+/// get past) and "Unless X, kills one ... To get past requires Y" (X governs
+/// its effects, Y gets past). Still unread: a task's presence beside the
+/// victims' own set ("All four are \"stopped\" unless one has ...").
+const DILEMMAS_UNREAD: usize = 27;
 
 fn first_edition(t: CardType) -> impl Iterator<Item = &'static Card> {
     let db = crate::support::cards();
