@@ -245,6 +245,13 @@ pub enum Requirement {
         cmp: Cmp,
         value: i32,
     },
+    /// "you began mission attempt with at least six personnel": how many
+    /// personnel the player's crew or Away Team began the attempt with (a
+    /// fact of the attempt, not of the group facing the dilemma now).
+    BeganWith {
+        cmp: Cmp,
+        count: u32,
+    },
     /// "an OFFICER aboard your ship at this location": met by the crew
     /// aboard the ship, not by the Away Team facing the dilemma.
     OnShip(Box<Requirement>),
@@ -264,6 +271,17 @@ pub enum Requirement {
 }
 
 impl Requirement {
+    /// A fact of the game this requirement reads that `game` does not hold
+    /// (how many personnel began the attempt): whether it is met is unknown.
+    pub fn unknown_fact(&self, game: &threshold::GameFacts) -> Option<&'static str> {
+        match self {
+            Requirement::BeganWith { .. } if game.began_with.is_none() => {
+                Some("how many personnel began the mission attempt")
+            }
+            _ => self.parts().into_iter().find_map(|r| r.unknown_fact(game)),
+        }
+    }
+
     /// The requirements this one is made of, each read on the same group:
     /// the one a wrapper holds ("no X", "printed X", "X aboard the ship"
     /// ...), both sides of a `with` or of a mission-icon alternative, the
@@ -294,6 +312,7 @@ impl Requirement {
             | Requirement::GroupSize { .. }
             | Requirement::SkillsCompared { .. }
             | Requirement::PlayerPoints { .. }
+            | Requirement::BeganWith { .. }
             | Requirement::Lore { .. } => vec![],
         }
     }
@@ -371,6 +390,9 @@ impl std::fmt::Display for Requirement {
             }
             Requirement::PlayerPoints { cmp, value } => {
                 write!(f, "your points{}{value}", cmp.symbol())
+            }
+            Requirement::BeganWith { cmp, count } => {
+                write!(f, "began the attempt with personnel{}{count}", cmp.symbol())
             }
             Requirement::Members { count, each } => write!(f, "{count} personnel with ({each})"),
             Requirement::All(v) => join(f, v, " + "),
@@ -1051,6 +1073,9 @@ impl Parser {
                 if let Some(points) = self.player_points() {
                     return Ok(points);
                 }
+                if let Some(began) = self.began_with()? {
+                    return Ok(began);
+                }
                 let name = self
                     .skill_name()
                     .ok_or_else(|| RequirementError(format!("`{w}` is not a skill")))?;
@@ -1262,6 +1287,28 @@ impl Parser {
             cmp: Cmp::Ge,
             value: n as i32,
         })
+    }
+
+    /// "you began mission attempt with at least six personnel" (the
+    /// lexicon's `began_with` words open it): the count of the group as it
+    /// began the attempt. The words open it or the term is no such count.
+    fn began_with(&mut self) -> Result<Option<Requirement>, RequirementError> {
+        let lexicon = crate::engine::abilities::lexicon::Lexicon::get();
+        let opened = lexicon
+            .began_with
+            .iter()
+            .any(|phrase| self.skip_phrase(&phrase.split_whitespace().collect::<Vec<_>>()));
+        if !opened {
+            return Ok(None);
+        }
+        match self.bare_term()? {
+            Requirement::GroupSize { cmp, count } => {
+                Ok(Some(Requirement::BeganWith { cmp, count }))
+            }
+            other => Err(RequirementError(format!(
+                "`{other}` is no count of personnel the attempt began with"
+            ))),
+        }
     }
 
     /// "more than nine personnel".
@@ -2099,6 +2146,16 @@ pub fn evaluate_in(req: &Requirement, at: &Encounter) -> Vec<String> {
                 "{req} (the printed values of {unknown} are not known here)"
             )],
         },
+        Requirement::BeganWith { cmp, count } => match at.game.began_with {
+            Some(n) => unmet_unless(
+                cmp.holds(n, *count as i32),
+                req,
+                format!("the attempt began with {n} personnel"),
+            ),
+            None => vec![format!(
+                "{req} (how many personnel began the attempt is not known here)"
+            )],
+        },
         Requirement::PlayerPoints { cmp, value } => match at.game.player_points {
             Some(have) => unmet_unless(cmp.holds(have, *value), req, format!("{have} points")),
             None => vec![format!("{req} (the player's score is not known here)")],
@@ -2624,6 +2681,33 @@ mod tests {
             ..Encounter::default()
         };
         evaluate_in(r, &at).is_empty()
+    }
+
+    #[test]
+    fn a_condition_on_how_many_began_the_attempt() {
+        let (r, rest) = parse_leading(
+            "you began mission attempt with at least six personnel.",
+            true,
+        )
+        .unwrap();
+        assert_eq!(r.to_string(), "began the attempt with personnel>=6");
+        assert_eq!(rest.trim_start(), ".");
+        let at = |n| Encounter {
+            game: threshold::GameFacts {
+                began_with: n,
+                ..Default::default()
+            },
+            ..Encounter::default()
+        };
+        assert!(evaluate_in(&r, &at(Some(6))).is_empty());
+        assert!(!evaluate_in(&r, &at(Some(5))).is_empty());
+        // Unknown, it is not met - and says what is missing.
+        let unknown = evaluate_in(&r, &at(None));
+        assert!(unknown[0].contains("not known"), "{unknown:?}");
+        let r = parse("began mission attempt with more than 9 personnel").unwrap();
+        assert_eq!(r.to_string(), "began the attempt with personnel>9");
+        // Near miss: a count of something else after the words is an error.
+        assert!(parse("you began mission attempt with Leadership").is_err());
     }
 
     #[test]

@@ -42,6 +42,10 @@ pub struct Location {
     pub attempted_before: bool,
     /// The players who attempted it before, when known.
     pub attempted_by: Vec<String>,
+    /// How many personnel the mission attempt under way here began with,
+    /// when known ("unless you began mission attempt with at least six
+    /// personnel").
+    pub attempt_began_with: Option<u32>,
     /// The players whose attack took place here on the previous turn: a
     /// counter-attack is made against their cards still here (Glossary
     /// "battle").
@@ -65,6 +69,7 @@ impl Location {
             shared: false,
             attempted_before: false,
             attempted_by: Vec::new(),
+            attempt_began_with: None,
             attacked_by: Vec::new(),
             span: None,
         }

@@ -185,6 +185,8 @@ pub struct LocationSpec {
     pub attempted_before: bool,
     /// The players who attempted it before (each at least once).
     pub attempted_by: Option<NameList>,
+    /// How many personnel the mission attempt under way here began with.
+    pub attempt_began_with: Option<u32>,
     /// The players whose attack took place here on the previous turn.
     pub attacked_by: Option<NameList>,
     /// Overrides the mission's printed span.

@@ -462,6 +462,7 @@ impl<'a> Builder<'a> {
                 .map(|n| n.items(&[',']))
                 .unwrap_or_default(),
             span: loc.span,
+            attempt_began_with: loc.attempt_began_with,
             ..Location::new(mission)
         })
     }

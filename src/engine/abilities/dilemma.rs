@@ -51,6 +51,17 @@ pub struct CompiledDilemma {
     /// female"): each effect naming them afterwards ("each of them is
     /// stopped") falls on each target.
     pub targets: Vec<Victims>,
+    /// "opponent may choose to discard two females (random selection) OR
+    /// male with most [*] icons": effects of which one happens, chosen by
+    /// `options_by` (Glossary "selections").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<DilemmaEffect>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub options_by: Option<Selection>,
+    /// "Randomly select one Vulcan male OR opponent chooses one personnel":
+    /// targets of which one is selected, each its own way.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub target_options: Vec<Victims>,
     /// Sentences (or parts) with game effect the compiler could not read.
     pub unread: Vec<String>,
     /// True when a sentence states conditions the compiler could not read:
@@ -130,6 +141,12 @@ pub struct DilemmaEffect {
     /// index) meet this, and reaches others than them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub if_earlier: Option<(usize, Requirement)>,
+    /// "Ship damaged unless ENGINEER and 2 Navigation present. Even if not
+    /// damaged, crew \"stopped\" unless SCIENCE ...": in a dilemma with
+    /// two sets of conditions, the set governing this effect - it happens
+    /// only when the group does not meet it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unless: Option<Requirement>,
 }
 
 /// When an effect happens in the encounter (Glossary "dilemma resolution").
@@ -280,10 +297,15 @@ impl CompiledDilemma {
     /// nullifiers and cure, who may pay its price, and each effect's
     /// victims and "when".
     pub fn requirements(&self) -> Vec<&Requirement> {
-        let effects = self.effects.iter().chain(&self.otherwise);
+        let effects = self
+            .effects
+            .iter()
+            .chain(&self.otherwise)
+            .chain(&self.options);
+        let targets = self.targets.iter().chain(&self.target_options);
         let victims = effects
             .flat_map(|e| [e.victims.filter.as_ref(), e.when.as_ref()])
-            .chain(self.targets.iter().map(|t| t.filter.as_ref()));
+            .chain(targets.map(|t| t.filter.as_ref()));
         let nullifiers = self.nullifiers.iter().chain(&self.cure);
         [self.trigger.as_ref(), self.conditions.as_ref()]
             .into_iter()
@@ -310,6 +332,8 @@ pub fn compile_dilemma(title: &str, text: &str) -> CompiledDilemma {
             ..CompiledDilemma::default()
         },
         half: None,
+        set_start: 0,
+        second_set: None,
     };
     let text = straight_quotes(text).replace("(s)", "s");
     let sentences = remarks_apart(title, sentences(&text));
@@ -331,6 +355,11 @@ pub fn compile_dilemma(title: &str, text: &str) -> CompiledDilemma {
             break;
         }
         d.read_sentence(s, words);
+    }
+    if let Some((start, set)) = d.second_set.take() {
+        for e in &mut d.effects[start..] {
+            e.unless.get_or_insert_with(|| set.clone());
+        }
     }
     d.dilemma
 }
@@ -373,6 +402,11 @@ fn second_half<'a>(title: &str, s: &'a str) -> Option<&'a str> {
 struct Reading {
     dilemma: CompiledDilemma,
     half: Option<Setting>,
+    /// Where the effects of the conditions read last begin.
+    set_start: usize,
+    /// A second "unless" set: the effects from this index on happen only
+    /// when the group does not meet it.
+    second_set: Option<(usize, Requirement)>,
 }
 
 impl std::ops::Deref for Reading {
@@ -430,6 +464,11 @@ impl Reading {
         if let Some(rest) = opening(s, &["then".to_string(), "then,".to_string()]) {
             return self.read_sentence(rest, w);
         }
+        // "Even if not damaged, crew \"stopped\" unless ...": a concession
+        // opening the sentence has no effect of its own.
+        if let Some((_, rest)) = opening(s, &w.concessive).and_then(|r| r.split_once(',')) {
+            return self.read_sentence(rest, w);
+        }
         if let Some(rest) = opening(s, &w.recurring) {
             return self.read_sentence(rest, w);
         }
@@ -477,6 +516,11 @@ impl Reading {
         if let Some(rest) = opening(s, &w.selects) {
             return self.read_targets(s, rest, w);
         }
+        if let Some((by, rest)) = w.options.iter().find_map(|o| {
+            opening(s, std::slice::from_ref(&o.phrase)).map(|r| (selection_by(&o.by), r))
+        }) {
+            return self.read_options(s, rest, by, w);
+        }
         if s.starts_with('(') {
             // "(If you cannot, discard dilemma.) Until countdown expires, ...":
             // a remark opening the sentence, then the sentence.
@@ -513,7 +557,7 @@ impl Reading {
     /// the dilemma is encountered. Any other second set (a combo dilemma's
     /// halves, "unless one of them has ...") is not joined to the first: how
     /// the two combine is not read, so the conditions are unread.
-    fn set_conditions(&mut self, req: Requirement, sentence: &str) {
+    fn set_conditions(&mut self, req: Requirement, sentence: &str, to_get_past: bool) {
         let req = match self.half {
             Some(setting) => Requirement::At {
                 setting,
@@ -521,11 +565,31 @@ impl Reading {
             },
             None => req,
         };
+        let start = self.set_start;
+        self.set_start = self.dilemma.effects.len();
+        let sequential = self.form == ConditionForm::Unless && self.second_set.is_none();
         let d = &mut self.dilemma;
         match &d.conditions {
             None => d.conditions = Some(req),
             Some(first) if other_halves(first, &req) => {
                 d.conditions = Some(Requirement::Any(vec![first.clone(), req]))
+            }
+            // "Unless Leadership present, kills one ... To get past requires
+            // three [Stf] personnel": the first set governs its own effects;
+            // the second is what gets past - after a "To get past", on who
+            // remains, else together with the first.
+            Some(first) if sequential => {
+                let first = first.clone();
+                for e in &mut d.effects[start..] {
+                    e.unless.get_or_insert_with(|| first.clone());
+                }
+                d.conditions = Some(match to_get_past {
+                    true => req,
+                    false => {
+                        self.second_set = Some((d.effects.len(), req.clone()));
+                        Requirement::All(vec![first, req])
+                    }
+                });
             }
             Some(first) => {
                 d.unread_conditions = true;
@@ -541,7 +605,7 @@ impl Reading {
     fn read_conditions(&mut self, rest: &str, sentence: &str, w: &DilemmaWords) {
         match requirement_then(rest, w) {
             Ok((req, more)) => {
-                self.set_conditions(req, sentence);
+                self.set_conditions(req, sentence, true);
                 self.form = ConditionForm::ToGetPast;
                 self.read_sentence(more, w);
             }
@@ -550,7 +614,7 @@ impl Reading {
             // personnel, an effect rather than conditions.
             Err(e) => match (task(rest, w), effects_of(rest, w)) {
                 (Some(who), Ok(paid)) if paid.iter().all(|p| w.task_effects.contains(&p.verb)) => {
-                    self.set_conditions(who, sentence);
+                    self.set_conditions(who, sentence, true);
                     self.form = ConditionForm::ToGetPast;
                     let paid = paid.into_iter().map(|p| DilemmaEffect {
                         stage: Stage::Passage,
@@ -559,10 +623,19 @@ impl Reading {
                     self.effects.extend(paid);
                 }
                 (Some(who), _) => {
-                    self.set_conditions(who, sentence);
+                    self.set_conditions(who.clone(), sentence, true);
                     self.form = ConditionForm::ToGetPast;
+                    let what = match task_move(rest, &who, w) {
+                        // "must relocate ... to nearest planet": the move
+                        // happens to them on the way past.
+                        Some(moved) => {
+                            self.effects.push(moved);
+                            "their move is read; the rest of what they must do is not"
+                        }
+                        None => "what they must do to get past is not read",
+                    };
                     self.unread.push(format!(
-                        "{sentence} (what they must do to get past is not read; who must be present is the conditions)"
+                        "{sentence} ({what}; who must be present is the conditions)"
                     ));
                 }
                 (None, Ok(effects)) => self.effects.extend(effects),
@@ -590,7 +663,7 @@ impl Reading {
             }
         };
         match lead {
-            Lead::Conditions => self.set_conditions(req, sentence),
+            Lead::Conditions => self.set_conditions(req, sentence, false),
             // A trigger opens the dilemma; a later "If ..." sentence governs
             // only its own effects.
             Lead::Trigger if self.effects.is_empty() && self.trigger.is_none() => {
@@ -665,7 +738,9 @@ impl Reading {
 
     /// "Randomly select a male and a female": one target of each kind;
     /// "Randomly select a personnel to be killed": the targets, and what
-    /// befalls them as they are selected.
+    /// befalls them as they are selected. "Randomly select one Vulcan male
+    /// OR opponent chooses one personnel": one target, selected one of two
+    /// ways (each alternative may name its own selection).
     fn read_targets(&mut self, sentence: &str, rest: &str, w: &DilemmaWords) {
         let how = if sentence.to_ascii_lowercase().starts_with("random") {
             Selection::Random
@@ -676,12 +751,21 @@ impl Reading {
             Some((who, fate)) => (who, Some(fate)),
             None => (rest, None),
         };
-        let targets: Result<Vec<Victims>, String> = split_outside_parens(who, " and ")
+        let either = split_outside_parens(who, " OR ");
+        let (parts, alternatives) = match either.len() {
+            1 => (split_outside_parens(who, " and "), false),
+            _ => (either, true),
+        };
+        let targets: Result<Vec<Victims>, String> = parts
             .iter()
-            .map(|t| target(t, how.clone(), w))
+            .map(|t| match opening_selection(t, w) {
+                Some((by, rest)) => target(rest, by, w),
+                None => target(t, how.clone(), w),
+            })
             .collect();
         let fate = fate.map(|f| effects_of(f, w)).transpose();
         match (targets, fate) {
+            (Ok(t), Ok(_)) if alternatives => self.target_options = t,
             (Ok(t), Ok(fate)) => {
                 let befalls = fate.unwrap_or_default().into_iter().flat_map(|e| {
                     t.iter()
@@ -697,6 +781,40 @@ impl Reading {
             }
             (Err(e), _) | (_, Err(e)) => self.unread.push(format!("{sentence} ({e})")),
         }
+    }
+
+    /// "opponent may choose to discard two females (random selection) OR
+    /// male with most [*] icons": each option an effect; an option without
+    /// a verb of its own takes the first option's.
+    fn read_options(&mut self, sentence: &str, rest: &str, by: Selection, w: &DilemmaWords) {
+        let parts = split_outside_parens(rest, " OR ");
+        let mut verb_words = "";
+        let mut options = Vec::new();
+        for part in &parts {
+            let part = part.trim();
+            let has_verb = !clause::effect_verbs(&grammar::tokenize(part)).is_empty();
+            let text = if has_verb {
+                verb_words = part.split_whitespace().next().unwrap_or("");
+                part.to_string()
+            } else {
+                format!("{verb_words} {part}")
+            };
+            match effects_of(&text, w) {
+                Ok(mut e) => {
+                    // "discard two females": the kind after the verb's count.
+                    let after_verb = text.split_once(' ').map_or("", |(_, r)| r);
+                    for e in &mut e {
+                        if e.victims.filter.is_none() {
+                            e.victims.filter = option_kind(after_verb, w);
+                        }
+                    }
+                    options.extend(e)
+                }
+                Err(u) => return self.unread.push(format!("{sentence} ({u})")),
+            }
+        }
+        self.options = options;
+        self.options_by = Some(by);
     }
 
     /// "EFFECT [unless X]".
@@ -801,6 +919,7 @@ impl Reading {
         let on = |t: &Victims| DilemmaEffect {
             when: None,
             at: None,
+            unless: None,
             to: relocation::destination_of(&verb, text, w),
             victims: t.clone(),
             verb: verb.clone(),
@@ -843,7 +962,7 @@ impl Reading {
         {
             match requirement_then(cond, w) {
                 Ok((req, more)) => {
-                    self.set_conditions(req, s);
+                    self.set_conditions(req, s, false);
                     self.read_sentence(more, w);
                 }
                 Err(e) => {
@@ -1002,6 +1121,32 @@ fn task(text: &str, w: &DilemmaWords) -> Option<Requirement> {
     requirements::parse_conditions(who, &w.places).ok()
 }
 
+/// The move a task asks of who performs it ("most CUNNING MEDICAL must
+/// relocate with dilemma to nearest planet"): a relocation of them, with
+/// its destination; none for any other task. Who performs it has the
+/// features `who` names ("most CUNNING MEDICAL": a MEDICAL).
+fn task_move(text: &str, who: &Requirement, w: &DilemmaWords) -> Option<DilemmaEffect> {
+    let (at, len) = find_word(text, &w.tasks)?;
+    let doing = &text[at + len..];
+    let verb = clause::effect_verbs(&grammar::tokenize(doing))
+        .into_iter()
+        .next()?;
+    let to = relocation::destination_of(&verb, doing, w)?;
+    let mut victims = victims(&text[..at], w).ok()?;
+    victims.filter.get_or_insert_with(|| who.clone());
+    Some(DilemmaEffect {
+        when: None,
+        at: None,
+        unless: None,
+        victims,
+        to: Some(to),
+        verb,
+        stage: Stage::Result,
+        if_victims: None,
+        if_earlier: None,
+    })
+}
+
 /// A nullifier's or cure's text: a requirement read whole, else an action
 /// or card play ("by discarding a [Doorway] from hand").
 fn nullifier(text: &str, w: &DilemmaWords) -> Nullifier {
@@ -1020,21 +1165,39 @@ fn effects_of(clause_text: &str, w: &DilemmaWords) -> Result<Vec<DilemmaEffect>,
         let Some(verb) = verbs.into_iter().next() else {
             return Err(clause_text.trim().to_string());
         };
-        out.push(DilemmaEffect {
-            when: None,
-            at: None,
-            victims: victims(&part, w).map_err(|e| format!("{} ({e})", clause_text.trim()))?,
-            to: relocation::destination_of(&verb, &part, w),
-            verb,
-            stage: Stage::Result,
-            if_victims: None,
-            if_earlier: None,
-        });
+        let victims = victims(&part, w).map_err(|e| format!("{} ({e})", clause_text.trim()))?;
+        // "may download (or relocate) {Sybok} here": the verb in "(or ...)"
+        // is an alternative the player may take instead, on the same cards.
+        let alternatives = alternative_verbs(&part).into_iter().filter(|v| *v != verb);
+        for verb in std::iter::once(verb.clone()).chain(alternatives) {
+            out.push(DilemmaEffect {
+                when: None,
+                at: None,
+                unless: None,
+                victims: victims.clone(),
+                to: relocation::destination_of(&verb, &part, w),
+                verb,
+                stage: Stage::Result,
+                if_victims: None,
+                if_earlier: None,
+            });
+        }
     }
     if out.is_empty() {
         return Err(clause_text.trim().to_string());
     }
     Ok(out)
+}
+
+/// The effect verbs written as an alternative in parentheses ("download
+/// (or relocate) {Sybok}").
+fn alternative_verbs(part: &str) -> Vec<String> {
+    let lower = part.to_ascii_lowercase();
+    lower
+        .match_indices("(or ")
+        .filter_map(|(at, _)| lower[at + 4..].split(')').next())
+        .flat_map(|inside| clause::effect_verbs(&grammar::tokenize(inside)))
+        .collect()
 }
 
 /// Split a clause at " and " between parts that each have an effect verb;
@@ -1130,18 +1293,67 @@ fn without_words(s: &str, words: &[String]) -> String {
     out
 }
 
+/// The kind an option's victims are after its verb: "two females (random
+/// selection)" → female, "male with most [*] icons" → male (the
+/// superlative selects, it is no feature). A group noun ("personnel")
+/// names no kind.
+fn option_kind(after_verb: &str, w: &DilemmaWords) -> Option<Requirement> {
+    let t = after_verb.split('(').next().unwrap_or("").trim();
+    let t = match find_word(t, &w.superlatives) {
+        Some((at, _)) => t[..at].trim_end().trim_end_matches(" with"),
+        None => t,
+    };
+    let first = t
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let kind = if NUMBERS.contains(&first.as_str()) {
+        t[first.len()..].trim()
+    } else {
+        strip_count(t)
+    };
+    if kind.is_empty() || find_word(kind, &w.facing).is_some_and(|(at, _)| at == 0) {
+        return None;
+    }
+    features(kind).ok().map(one_or_all)
+}
+
+/// A target opening with who selects it ("opponent chooses one
+/// personnel"): the selection and the rest.
+fn opening_selection<'a>(t: &'a str, w: &DilemmaWords) -> Option<(Selection, &'a str)> {
+    w.selections.iter().find_map(|s| {
+        opening(t.trim(), std::slice::from_ref(&s.phrase)).map(|rest| (selection_by(&s.by), rest))
+    })
+}
+
+/// Who a lexicon row's `by` names.
+fn selection_by(by: &str) -> Selection {
+    match by {
+        "random" => Selection::Random,
+        "opponent" => Selection::Opponent,
+        "owner" => Selection::Owner,
+        _ => Selection::You,
+    }
+}
+
+/// A target's kind without the count before it ("a male", "one Vulcan
+/// male": one target each).
+fn strip_count(t: &str) -> &str {
+    let t = t.trim();
+    ["a ", "an ", "one "]
+        .iter()
+        .find_map(|c| t.strip_prefix(c))
+        .unwrap_or(t)
+}
+
 /// "(random selection)", "(opponent's choice)" in a part.
 pub(super) fn selection_in(part: &str, w: &DilemmaWords) -> Option<Selection> {
     let lower = part.to_ascii_lowercase();
     w.selections
         .iter()
         .find(|s| lower.contains(&s.phrase))
-        .map(|s| match s.by.as_str() {
-            "random" => Selection::Random,
-            "opponent" => Selection::Opponent,
-            "owner" => Selection::Owner,
-            _ => Selection::You,
-        })
+        .map(|s| selection_by(&s.by))
 }
 
 fn superlative(part: &str, w: &DilemmaWords) -> Option<Selection> {
@@ -1674,6 +1886,43 @@ mod tests {
     }
 
     #[test]
+    fn two_sets_of_conditions_each_govern_their_own_effects() {
+        let d = compile_dilemma(
+            "Vipers",
+            "Ship damaged unless ENGINEER and 2 Navigation present. Even if not damaged, crew \"stopped\" unless SCIENCE and Astrophysics present.",
+        );
+        let sets: Vec<(String, String)> = d
+            .effects
+            .iter()
+            .map(|e| (e.verb.clone(), e.unless.as_ref().unwrap().to_string()))
+            .collect();
+        assert_eq!(
+            sets,
+            [
+                ("damage".into(), "ENGINEER + Navigation x2".into()),
+                ("stop".into(), "SCIENCE + Astrophysics".into())
+            ]
+        );
+        assert!(!d.unread_conditions);
+        // Both get past.
+        assert_eq!(
+            d.conditions.unwrap().to_string(),
+            "(ENGINEER + Navigation x2) + (SCIENCE + Astrophysics)"
+        );
+        // "To get past requires" after "Unless X, ...": X only governs its
+        // effects; the second set alone gets past.
+        let d = compile_dilemma(
+            "Oops",
+            "Unless Leadership present, kills one personnel (random selection). To get past requires 3 SECURITY.",
+        );
+        assert_eq!(d.conditions.unwrap().to_string(), "SECURITY x3");
+        assert_eq!(
+            d.effects[0].unless.as_ref().unwrap().to_string(),
+            "Leadership"
+        );
+    }
+
+    #[test]
     fn who_must_perform_a_task_to_get_past_is_the_conditions() {
         let d = compile_dilemma(
             "Oath",
@@ -1711,10 +1960,13 @@ mod tests {
 
     #[test]
     fn a_second_set_of_conditions_is_not_read_over_the_first() {
-        // (halves for space and planet are alternatives: see below)
+        // (halves for space and planet are alternatives, and two "unless"
+        // sets each govern their own effects: see the tests on them) A task's
+        // presence, then a set of the victims' own: how they combine is not
+        // read.
         let d = compile_dilemma(
-            "Vipers",
-            "Damages ship unless ENGINEER + Navigation x2 present. Even if not damaged, crew stopped unless SCIENCE, OFFICER and Astrophysics present.",
+            "Lineup",
+            "To get past requires four personnel present (random selection) to \"form a lineup.\" All four are \"stopped\" unless one has INTEGRITY<5.",
         );
         assert!(d.unread_conditions);
         assert!(
@@ -1937,10 +2189,11 @@ mod tests {
         );
         let at: Vec<Option<Setting>> = d.effects.iter().map(|e| e.at).collect();
         assert_eq!(at, vec![Some(Setting::Space), Some(Setting::Planet)]);
-        // two sets of conditions not labelled by setting still do not read
+        // Near miss: a set after "To get past requires" is not labelled by
+        // setting, nor governs its own effect: how they combine does not read.
         let d = compile_dilemma(
             "Vipers",
-            "Crew stopped unless ENGINEER present. Even if not damaged, crew stopped unless SCIENCE present.",
+            "To get past requires ENGINEER. Crew stopped unless SCIENCE present.",
         );
         assert!(d.unread_conditions);
     }

@@ -198,6 +198,10 @@ pub struct Lexicon {
     /// least 50 points).
     #[serde(default)]
     pub player_points: Vec<String>,
+    /// Words opening a condition on how many personnel began the mission
+    /// attempt ("you began mission attempt with" at least six personnel).
+    #[serde(default)]
+    pub began_with: Vec<String>,
     /// What a computed threshold's X counts ("number of other missions in
     /// this region").
     #[serde(default)]
@@ -498,6 +502,10 @@ pub struct DilemmaWords {
     pub enters_play: Vec<String>,
     /// Parenthetical selections and who makes them.
     pub selections: Vec<SelectionWords>,
+    /// A sentence opening options one player chooses between ("opponent may
+    /// choose to discard two females ... OR male with most [*] icons").
+    #[serde(default)]
+    pub options: Vec<SelectionWords>,
     /// Where a relocation sends its victims ("nearest planet", "{...}",
     /// "a ... (your choice)"), first match wins.
     #[serde(default)]
@@ -550,6 +558,22 @@ pub struct DilemmaWords {
     /// one of your ships"): what follows names where, not which cards.
     #[serde(default)]
     pub destinations: Vec<String>,
+    /// A word opening a relocation's direction ("one location toward far
+    /// end of spaceline"): the steps before it, the end after it.
+    #[serde(default)]
+    pub toward: Vec<String>,
+    /// A concession opening a sentence ("Even if not damaged, crew
+    /// \"stopped\" unless ..."): up to its comma, no effect of its own.
+    #[serde(default)]
+    pub concessive: Vec<String>,
+    /// The word between who performs a task to get past and what they do
+    /// ("most CUNNING MEDICAL must relocate ...").
+    #[serde(default)]
+    pub tasks: Vec<String>,
+    /// A word that is itself a relocation's destination, with no
+    /// destination word before it ("relocate up to three augments here").
+    #[serde(default)]
+    pub here: Vec<String>,
     /// An effect opening with these names one the trigger found ("If
     /// Females in Away Team, the one with highest total attribute numbers
     /// resigns").
@@ -629,7 +653,7 @@ pub struct DirectionWords {
 pub struct RelocationWords {
     /// The words opening the destination.
     pub phrase: String,
-    /// nearest | named | chosen
+    /// nearest | named | chosen | here | far-end
     pub kind: String,
     /// The kind of place measured to ("planet", "outpost"): `nearest` only.
     #[serde(default)]

@@ -27,6 +27,12 @@ pub enum Destination {
         place: String,
         chooser: Option<Selection>,
     },
+    /// "here": the location where the dilemma is encountered.
+    Here,
+    /// "one location toward far end of spaceline": `locations` steps from
+    /// where the dilemma is encountered, in the direction of `end` (Glossary
+    /// "ties": the far end is the direction with more cards, then more span).
+    Toward { end: String, locations: u32 },
     /// Words after the verb the rows do not place.
     Unread { words: String },
 }
@@ -58,22 +64,58 @@ pub fn destination(part: &str, forms: &[String], w: &DilemmaWords) -> Option<Des
             .iter()
             .any(|n| lower[..end].ends_with(n.as_str()))
     };
-    let to = w
-        .destinations
-        .iter()
-        .filter_map(|d| {
-            let mut from = verb_end;
-            loop {
-                let end = word_at(&lower, d, from)? + d.len();
-                if !counts(end) {
-                    return Some(end);
+    let first_after = |words: &[String]| {
+        words
+            .iter()
+            .filter_map(|d| {
+                let mut from = verb_end;
+                loop {
+                    let at = word_at(&lower, d, from)?;
+                    let end = at + d.len();
+                    if !counts(end) {
+                        return Some((at, end));
+                    }
+                    from = end;
                 }
-                from = end;
-            }
-        })
-        .min()?;
-    let words = part[to..].split([';', '.']).next().unwrap_or("").trim();
-    Some(place(words, w))
+            })
+            .min()
+    };
+    let to = first_after(&w.destinations);
+    let toward = first_after(&w.toward).filter(|t| to.is_none_or(|to| t.0 < to.0));
+    if let Some((at, end)) = toward {
+        // "one location toward far end of spaceline": the steps, then the end.
+        let steps = locations_in(&lower[verb_end..at]);
+        return Some(match place(clause_of(&part[end..]), w) {
+            Destination::Toward { end, .. } => Destination::Toward {
+                end,
+                locations: steps,
+            },
+            _ => Destination::Unread {
+                words: part[verb_end..].trim().to_string(),
+            },
+        });
+    }
+    match to {
+        Some((_, end)) => Some(place(clause_of(&part[end..]), w)),
+        // "opponent may relocate up to three augments here": the place word
+        // with no destination word before it.
+        None => first_after(&w.here).map(|_| Destination::Here),
+    }
+}
+
+/// The words of one clause: up to a ";" or a full stop.
+fn clause_of(words: &str) -> &str {
+    words.split([';', '.']).next().unwrap_or("").trim()
+}
+
+/// "one location", "two locations": how many locations a step covers (one
+/// when no number is written).
+fn locations_in(words: &str) -> u32 {
+    let numbers = super::dilemma::NUMBERS;
+    words
+        .split_whitespace()
+        .find_map(|w| numbers.iter().position(|n| *n == w))
+        .map_or(1, |n| n as u32 + 1)
 }
 
 /// Where the word `word` first stands whole in `text`, at or after `from`.
@@ -120,6 +162,11 @@ fn place(words: &str, w: &DilemmaWords) -> Destination {
         "nearest" => Destination::Nearest {
             place: row.place.clone(),
             qualifier: (!rest.is_empty()).then(|| rest.to_string()),
+        },
+        "here" => Destination::Here,
+        "far-end" => Destination::Toward {
+            end: row.phrase.clone(),
+            locations: 1,
         },
         "named" => match rest.split_once('}') {
             Some((title, _)) => Destination::Named {
@@ -188,19 +235,48 @@ mod tests {
     }
 
     #[test]
-    fn near_misses_name_no_destination_or_stay_unread() {
-        // "toward" is not the destination word "to".
+    fn here_and_the_far_end_of_the_spaceline_read() {
+        // "up to" counts the cards; "to here" is where it is encountered.
         assert_eq!(
-            read("ships are relocated one location toward far end of spaceline"),
-            None
+            read(
+                "Opponent may relocate up to two ships from any {Engage Cloak} to here (decloaked)"
+            ),
+            Some(Destination::Here)
         );
-        // "up to" counts the cards; "here" is no place the rows read.
+        // "here" alone after the cards, with no destination word.
         assert_eq!(
-            read("Opponent may relocate up to two ships to here"),
-            Some(Destination::Unread {
-                words: "here".into()
+            read("opponent may relocate up to three augments here"),
+            Some(Destination::Here)
+        );
+        assert_eq!(
+            read("ships are damaged and relocated one location toward far end of spaceline"),
+            Some(Destination::Toward {
+                end: "far end of spaceline".into(),
+                locations: 1
             })
         );
+        // "nearest planet at another location": the nearest is always elsewhere.
+        assert_eq!(
+            read("most CUNNING MEDICAL must relocate with dilemma to nearest planet at another location (must still have MEDICAL upon arrival)"),
+            Some(Destination::Nearest {
+                place: "planet".into(),
+                qualifier: None
+            })
+        );
+    }
+
+    #[test]
+    fn near_misses_name_no_destination_or_stay_unread() {
+        // "toward" is not the destination word "to": it opens a direction,
+        // and a direction the rows do not read stays words.
+        assert_eq!(
+            read("ships are relocated one location toward the Neutral Zone"),
+            Some(Destination::Unread {
+                words: "one location toward the Neutral Zone".into()
+            })
+        );
+        // "here" and "there" are not alike: only "here" is a place.
+        assert_eq!(read("Opponent may relocate up to two ships there"), None);
         assert_eq!(
             read("relocated to matching homeworld"),
             Some(Destination::Unread {

@@ -129,9 +129,7 @@ pub fn dilemma_outcome(q: &Question, state: &GameState) -> Verdict {
 /// read, or a price the player may pay instead of its effects.
 fn open(events: &[Event]) -> Option<String> {
     events.iter().find_map(|e| match &e.kind {
-        EventKind::ConditionsUnknown => {
-            Some("the dilemma has conditions the engine cannot read".to_string())
-        }
+        EventKind::ConditionsUnknown => Some(e.reason.text.clone()),
         EventKind::ChoicePending { .. } => Some(e.reason.text.clone()),
         _ => None,
     })

@@ -41,6 +41,13 @@ pub fn relocated_to(q: &Question, state: &GameState, relocated: Verdict) -> Verd
         let why = format!("{} stands at no location", state.pieces[card].handle);
         return undecided(why, reasons, RESOLUTION);
     };
+    // Where the dilemma is encountered: where the group facing it stands.
+    let here = q
+        .who
+        .by()
+        .first()
+        .and_then(|&p| state.location_of(p))
+        .unwrap_or(from);
     let compiled = compile_dilemma(&q.dilemma.title, &q.dilemma.text);
     let Some(dest) = compiled
         .effects
@@ -52,7 +59,7 @@ pub fn relocated_to(q: &Question, state: &GameState, relocated: Verdict) -> Verd
         let why = format!("{} names no destination the engine reads", q.dilemma.title);
         return undecided(why, reasons, RESOLUTION);
     };
-    let found = match destination(state, from, &dest) {
+    let found = match destination(state, Measured { from, here }, &dest) {
         Ok((l, why)) => {
             reasons.push(why);
             l
@@ -75,15 +82,43 @@ pub fn relocated_to(q: &Question, state: &GameState, relocated: Verdict) -> Verd
     Verdict::yes_no(yes, reasons, vec![])
 }
 
+/// Where a destination is measured from: the relocated card's location,
+/// and where the dilemma is encountered ("here").
+#[derive(Clone, Copy)]
+struct Measured {
+    from: usize,
+    here: usize,
+}
+
 /// The location a destination names, measured from `from`, with the reason;
 /// or what leaves it open and the entry saying so.
 fn destination(
     state: &GameState,
-    from: usize,
+    at: Measured,
     dest: &Destination,
 ) -> Result<(usize, Reason), (String, &'static str)> {
     let name = |l: usize| state.locations[l].name.clone();
+    let from = at.from;
     match dest {
+        Destination::Here => Ok((
+            at.here,
+            because(
+                format!(
+                    "\"here\" is where the dilemma is encountered, {}",
+                    name(at.here)
+                ),
+                RESOLUTION,
+            ),
+        )),
+        Destination::Toward { end, locations } => {
+            toward_far_end(state, from, *locations).map(|(l, why)| {
+                let why = format!(
+                    "{why}; {locations} location(s) toward the {end}: {}",
+                    name(l)
+                );
+                (l, because(why, TIES))
+            })
+        }
         Destination::Nearest { place, qualifier } if place == "planet" => {
             if let Some(q) = qualifier {
                 let why = format!("the nearest planet must also be \"{q}\": not evaluated");
@@ -118,6 +153,53 @@ fn destination(
     }
 }
 
+/// `steps` locations from `from` toward the far end of its spaceline: the
+/// direction with more cards, then more span (Glossary "ties"); a tie on
+/// both is the opponent's choice. The last location of the spaceline stops
+/// the move.
+fn toward_far_end(
+    state: &GameState,
+    from: usize,
+    steps: u32,
+) -> Result<(usize, String), (String, &'static str)> {
+    let here = &state.locations[from];
+    let line: Vec<usize> = (0..state.locations.len())
+        .filter(|&l| state.locations[l].same_quadrant(here))
+        .collect();
+    let Some(pos) = line.iter().position(|&l| l == from) else {
+        return Err(("the location is on no spaceline".into(), TIES));
+    };
+    let (left, right) = (&line[..pos], &line[pos + 1..]);
+    let measure = |side: &[usize]| {
+        let span: i32 = side.iter().map(|&l| state.locations[l].span()).sum();
+        (side.len(), span)
+    };
+    let (l, r) = (measure(left), measure(right));
+    let name = |l: usize| state.locations[l].name.clone();
+    let steps = steps as usize;
+    let to = match l.cmp(&r) {
+        std::cmp::Ordering::Equal if left.is_empty() => {
+            return Err((format!("{} is alone on its spaceline", name(from)), TIES))
+        }
+        std::cmp::Ordering::Equal => {
+            let why = format!("as many cards and as much span lie each way from {}: the opponent chooses the far end", name(from));
+            return Err((why, TIES));
+        }
+        std::cmp::Ordering::Greater => (left[pos.saturating_sub(steps)..][0], (l, r), "left"),
+        std::cmp::Ordering::Less => (right[steps.min(right.len()) - 1], (r, l), "right"),
+    };
+    let (to, (far, near), side) = (to.0, to.1, to.2);
+    let why = format!(
+        "the far end of the spaceline from {} lies {side}: {} card(s) and span {} that way, {} and {} the other",
+        name(from),
+        far.0,
+        far.1,
+        near.0,
+        near.1
+    );
+    Ok((to, why))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,6 +207,10 @@ mod tests {
     use crate::engine::abilities::dilemma::Selection;
     use crate::engine::fixture;
     use crate::engine::state::Place;
+
+    fn at(l: usize) -> Measured {
+        Measured { from: l, here: l }
+    }
 
     /// Two locations; a card titled "Quark's Bar" at the second.
     fn scene() -> (GameState, usize, usize) {
@@ -149,11 +235,11 @@ mod tests {
         let (s, here, there) = scene();
         let named = |t: &str| Destination::Named { title: t.into() };
         assert_eq!(
-            destination(&s, here, &named("Quark's Bar")).map(|(l, _)| l),
+            destination(&s, at(here), &named("Quark's Bar")).map(|(l, _)| l),
             Ok(there)
         );
         // Near miss: a card not in play is no place.
-        let gone = destination(&s, here, &named("Caretaker's Array"));
+        let gone = destination(&s, at(here), &named("Caretaker's Array"));
         assert_eq!(
             gone.map(|(l, _)| l),
             Err(("{Caretaker's Array} is not in play".into(), RESOLUTION))
@@ -168,12 +254,48 @@ mod tests {
             chooser: Some(Selection::You),
         };
         assert!(matches!(
-            destination(&s, here, &chosen),
+            destination(&s, at(here), &chosen),
             Err((_, "selections"))
         ));
         let unread = Destination::Unread {
             words: "matching homeworld".into(),
         };
-        assert!(destination(&s, here, &unread).is_err());
+        assert!(destination(&s, at(here), &unread).is_err());
+    }
+
+    #[test]
+    fn here_is_where_the_dilemma_is_encountered_not_where_the_card_stands() {
+        let (s, here, there) = scene();
+        let moved = Measured { from: there, here };
+        assert_eq!(
+            destination(&s, moved, &Destination::Here).map(|(l, _)| l),
+            Ok(here)
+        );
+    }
+
+    #[test]
+    fn the_far_end_is_the_side_with_more_cards_then_more_span() {
+        let mut s = fixture::table();
+        let l: Vec<usize> = (0..4).map(|_| fixture::location(&mut s, "Alpha")).collect();
+        let far = |from: usize, steps: u32| {
+            let dest = Destination::Toward {
+                end: "far end of spaceline".into(),
+                locations: steps,
+            };
+            destination(&s, at(from), &dest).map(|(l, _)| l)
+        };
+        // From the second of four: two cards to the right, one to the left.
+        assert_eq!(far(l[1], 1), Ok(l[2]));
+        assert_eq!(far(l[1], 5), Ok(l[3]), "the end of the spaceline stops it");
+        // From the third: two to the left.
+        assert_eq!(far(l[2], 1), Ok(l[1]));
+        // Near miss: alone on its spaceline, there is no far end to go to.
+        let mut lone = fixture::table();
+        let only = fixture::location(&mut lone, "Alpha");
+        let dest = Destination::Toward {
+            end: "far end of spaceline".into(),
+            locations: 1,
+        };
+        assert!(destination(&lone, at(only), &dest).is_err());
     }
 }

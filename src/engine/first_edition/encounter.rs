@@ -101,6 +101,11 @@ impl Facing {
                 .as_ref()
                 .map(|p| super::winning::Score::of(state, p, &mut Vec::new()).total()),
             cards_in_hand: player.map(|p| state.cards_in_hand(&p)),
+            began_with: self
+                .location
+                .and_then(|l| state.locations.get(l))
+                .and_then(|l| l.attempt_began_with)
+                .map(|n| n as i32),
         }
     }
 
@@ -426,6 +431,14 @@ fn with_conditions(
         .filter(|&p| !state.is_stopped(p) && state.in_play(p))
         .collect();
     let unmet = f.unmet(state, req, &meeting);
+    let unknown = req.unknown_fact(&f.game_facts(state));
+    if let Some(fact) = unknown.filter(|_| !unmet.is_empty()) {
+        return events.push(event(
+            EventKind::ConditionsUnknown,
+            format!("{} conditions: {req}; whether they are met depends on {fact}, which the state does not say", d.title),
+            RESOLUTION,
+        ));
+    }
     events.extend(how_met(state, req, &meeting));
     if unmet.is_empty() {
         events.push(event(
@@ -562,6 +575,13 @@ fn instructions(
     ship: Option<usize>,
     events: &mut Vec<Event>,
 ) -> bool {
+    if !d.options.is_empty() {
+        for e in effects {
+            events.extend(apply_effect(state, d, e, f, ship));
+        }
+        events.push(options_pending(d));
+        return false;
+    }
     let Some(choice) = &d.choice else {
         for e in effects {
             events.extend(apply_effect(state, d, e, f, ship));
@@ -600,6 +620,36 @@ fn instructions(
     let why = format!("the player chose to pay the price of {price}");
     events.push(suffer(state, &choice.verb, payer, &why, "selections"));
     true
+}
+
+/// "opponent may choose to discard two females (random selection) OR male
+/// with most [*] icons": which option happens is a player's choice the
+/// state does not make (Glossary "selections").
+fn options_pending(d: &CompiledDilemma) -> Event {
+    let by = d
+        .options_by
+        .as_ref()
+        .map_or("a player's choice".to_string(), Selection::name);
+    let each: Vec<String> = d
+        .options
+        .iter()
+        .map(|e| match &e.victims.filter {
+            Some(kind) => format!("{} {kind}", e.verb),
+            None => e.verb.clone(),
+        })
+        .collect();
+    event(
+        EventKind::ChoicePending {
+            verb: "choose".into(),
+            among: vec![],
+        },
+        format!(
+            "{}: which of its options happens ({}) is {by}, a choice the scenario does not make",
+            d.title,
+            each.join(" OR ")
+        ),
+        "selections",
+    )
 }
 
 /// Step 3: a dilemma without conditions.
@@ -689,6 +739,14 @@ fn apply_effect(
                 format!("{} {}s only if {when}: it does not hold", d.title, e.verb),
             )];
         }
+    }
+    // Two sets of conditions: each governs its own effects.
+    if let Some(set) = e.unless.as_ref().filter(|u| f.meets(state, u, &f.group)) {
+        return vec![event(
+            EventKind::Reading,
+            format!("{} {}s unless {set}: the group meets it", d.title, e.verb),
+            RESOLUTION,
+        )];
     }
     let others;
     let f = match beyond_earlier(state, d, e, f) {

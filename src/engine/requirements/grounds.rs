@@ -170,6 +170,7 @@ fn collect(req: &Requirement, group: &[&Card], out: &mut Vec<Ground>) {
         | Requirement::Icon(_)
         | Requirement::GroupSize { .. }
         | Requirement::PlayerPoints { .. }
+        | Requirement::BeganWith { .. }
         | Requirement::SkillsCompared { .. }
         | Requirement::Lore { .. }
         | Requirement::Cards { .. } => {}

@@ -36,6 +36,8 @@ pub struct GameFacts {
     pub player_points: Option<i32>,
     /// The cards in that player's hand.
     pub cards_in_hand: Option<i32>,
+    /// How many personnel the mission attempt under way began with.
+    pub began_with: Option<i32>,
 }
 
 impl GameFacts {

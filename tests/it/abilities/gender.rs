@@ -10,10 +10,12 @@ use daystrom::engine::requirements::grounds::{is_gender_word, names_gender};
 
 /// Gendered dilemmas whose gender the compiler does not read: a gender the
 /// opponent names ("Opponent specifies \"male\" or \"female\""), "a
-/// personnel of the opposite gender", victims chosen between alternatives
-/// ("two females ... OR male with most [*] icons"), and cards downloaded
-/// ("two male Ferengi"), not the group.
-const GENDER_UNREAD: usize = 6;
+/// personnel of the opposite gender", and cards downloaded ("two male
+/// Ferengi"), not the group. 4 since options a player chooses between
+/// ("opponent may choose to discard two females ... OR male with most [*]
+/// icons") and targets selected one of two ways ("Randomly select one Vulcan
+/// male OR opponent chooses one personnel") read.
+const GENDER_UNREAD: usize = 4;
 
 fn names_a_gender(text: &str) -> bool {
     text.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '(' || c == ')'))
@@ -94,4 +96,42 @@ fn each_gender_shape_reads_into_a_trigger_or_the_victims() {
     );
     // "Place on a female present (random selection). ... she is \"stopped\"".
     assert_eq!(victims(&compiled("Kidnappers")), ["female", "female"]);
+}
+
+#[test]
+fn options_and_target_alternatives_read_their_gender() {
+    // "opponent may choose to discard two females (random selection) OR male
+    // with most [*] icons": two options, the second taking the first's verb.
+    let cage = compiled("Talosian Cage");
+    let options: Vec<(String, String)> = cage
+        .options
+        .iter()
+        .map(|e| {
+            (
+                e.verb.clone(),
+                e.victims.filter.as_ref().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        options,
+        [
+            ("discard".to_string(), "female".to_string()),
+            ("discard".to_string(), "male".to_string())
+        ]
+    );
+    assert!(cage.effects.is_empty(), "an option is no effect of its own");
+    // "Randomly select one Vulcan male OR opponent chooses one personnel":
+    // one target, either way; the second names no kind.
+    let koon = compiled("Koon-ut-kal-if-fee");
+    let filters: Vec<Option<String>> = koon
+        .target_options
+        .iter()
+        .map(|t| t.filter.as_ref().map(|f| f.to_string()))
+        .collect();
+    assert_eq!(filters, [Some("Vulcan + male".to_string()), None]);
+    assert!(
+        koon.targets.is_empty(),
+        "alternatives are not both selected"
+    );
 }

@@ -10,16 +10,19 @@ use daystrom::cards::model::{CardType, Edition};
 use daystrom::engine::abilities::dilemma::compile_dilemma;
 use daystrom::engine::abilities::relocation::{Destination, RELOCATE};
 
-/// Relocating dilemmas whose destination stays words ("matching homeworld",
-/// "far end of spaceline", "here") or whose relocation is no effect the
-/// compiler reads (a task to get past, "opponent may relocate").
-const RELOCATIONS_UNREAD: usize = 9;
+/// Relocating dilemmas whose destination stays words ("matching homeworld")
+/// or whose relocation is no effect the compiler reads (an option among
+/// several "you choose: ... OR ...", an effect after a trigger it cannot
+/// read: "If their total CUNNING is odd", "If Away Team unopposed"). 4 since
+/// a task's move ("must relocate ... to nearest planet"), "here", "toward
+/// far end of spaceline" and a verb's alternative "(or relocate)" read.
+const RELOCATIONS_UNREAD: usize = 4;
 
 #[test]
 fn relocating_dilemmas_have_their_destination_compiled_and_the_rest_counted() {
     let db = crate::support::cards();
     let mut seen = std::collections::BTreeSet::new();
-    let (mut nearest, mut named, mut chosen) = (0, 0, 0);
+    let (mut nearest, mut named, mut chosen, mut here, mut toward) = (0, 0, 0, 0, 0);
     let mut unread = Vec::new();
     let dilemmas = db
         .cards
@@ -44,6 +47,8 @@ fn relocating_dilemmas_have_their_destination_compiled_and_the_rest_counted() {
             Some(Destination::Nearest { .. }) => nearest += 1,
             Some(Destination::Named { .. }) => named += 1,
             Some(Destination::Chosen { .. }) => chosen += 1,
+            Some(Destination::Here) => here += 1,
+            Some(Destination::Toward { .. }) => toward += 1,
             Some(Destination::Unread { words }) => unread.push(format!("{}: \"{words}\"", c.title)),
             None => unread.push(format!("{}: no relocation effect read", c.title)),
         }
@@ -51,9 +56,9 @@ fn relocating_dilemmas_have_their_destination_compiled_and_the_rest_counted() {
     for u in &unread {
         eprintln!("  {u}");
     }
-    let read = nearest + named + chosen;
+    let read = nearest + named + chosen + here + toward;
     eprintln!(
-        "{} relocating dilemmas: {read} destinations read ({nearest} nearest, {named} named, {chosen} chosen), {} unread",
+        "{} relocating dilemmas: {read} destinations read ({nearest} nearest, {named} named, {chosen} chosen, {here} here, {toward} toward an end), {} unread",
         read + unread.len(),
         unread.len()
     );

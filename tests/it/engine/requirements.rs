@@ -15,8 +15,7 @@ const MISSIONS_UNREAD: usize = 15;
 /// Dilemmas whose conditions the compiler cannot read (`conditions_unread`, in either half of a combo):
 /// thresholds computed from a quantity the lexicon does not name ("CUNNING>10X,
 /// where X is the number of different card types removed from this game"; the
-/// cards in your hand read now), the player's past ("unless you
-/// began mission attempt with at least six personnel"), two sets of
+/// cards in your hand read now), two sets of
 /// conditions whose combination is not read (halves labelled "Space
 /// mission:" / "Planet mission:" read as alternatives). (Read now: "other missions in
 /// this region", the player's score - "unless you have at least 50
@@ -29,8 +28,15 @@ const MISSIONS_UNREAD: usize = 15;
 /// combine is now counted as unread instead. 30 since a combo's second half
 /// (its name from the title in capitals: "MICROVIRUS:", "NAGILUM:") is read
 /// as a dilemma of its own, faced once the first half's conditions are met
-/// (Glossary "combo dilemma").
-const DILEMMAS_UNREAD: usize = 30;
+/// (Glossary "combo dilemma"). 29 since the player's past reads ("unless you
+/// began mission attempt with at least six personnel": the number the
+/// attempt began with, a fact of the location's attempt). 27 since two
+/// sets of conditions in sequence read: "Ship damaged unless X. Even if not
+/// damaged, crew \"stopped\" unless Y" (each set governs its own effect; both
+/// get past) and "Unless X, kills one ... To get past requires Y" (X governs
+/// its effects, Y gets past). Still unread: a task's presence beside the
+/// victims' own set ("All four are \"stopped\" unless one has ...").
+const DILEMMAS_UNREAD: usize = 27;
 
 fn first_edition(t: CardType) -> impl Iterator<Item = &'static Card> {
     let db = crate::support::cards();
