@@ -7,6 +7,7 @@ pub mod attempt;
 pub mod battle;
 pub mod encounter;
 pub mod hologram;
+pub mod misseed;
 pub mod movement;
 pub mod play;
 pub mod ship_battle;
