@@ -145,7 +145,15 @@ pub fn encounter(
     ship: Option<usize>,
 ) -> Vec<Event> {
     let d = compile_dilemma(&dilemma.title, &dilemma.text);
-    face(state, &d, group, ship)
+    match super::scouting::borg_scouting(state, dilemma, &d, group) {
+        Some(Err(discarded)) => discarded,
+        Some(Ok(scouting)) => {
+            let mut events = vec![scouting];
+            events.extend(face(state, &d, group, ship));
+            events
+        }
+        None => face(state, &d, group, ship),
+    }
 }
 
 /// Face a compiled dilemma; a combo's second half is faced once the first
