@@ -31,10 +31,12 @@ fn seed_cards(state: &GameState, location: usize) -> Vec<usize> {
         .collect()
 }
 
-/// Whether a seed card is encountered like a dilemma. Artifacts and cards
-/// seeded like them are not faced.
+/// Whether a seed card is encountered like a dilemma: a dilemma, or a
+/// doorway seeded like one (a Q-Flash). Artifacts and cards seeded like
+/// them are not faced.
 fn encountered(state: &GameState, piece: usize) -> bool {
-    state.pieces[piece].card.card_type == CardType::Dilemma
+    let card = &state.pieces[piece].card;
+    card.card_type == CardType::Dilemma || super::q_flash::is_q_flash(card)
 }
 
 /// `player`'s `group` (with `ship`, for a crew) attempts the mission at
@@ -93,6 +95,12 @@ pub fn attempt(
         let mut results = encounter(state, &card, &facing, ship);
         if let Some(g) = &dual {
             results.extend(g.one_stopped_or_removed(state));
+        }
+        // A Q-Flash whose side deck the scenario leaves undescribed: the
+        // rest of the attempt depends on it.
+        if results.iter().any(|e| matches!(&e.kind, EventKind::ChoicePending { verb, .. } if verb == super::q_flash::UNDESCRIBED)) {
+            events.extend(results);
+            return events;
         }
         let ends = results
             .iter()

@@ -144,6 +144,9 @@ pub fn encounter(
     group: &[usize],
     ship: Option<usize>,
 ) -> Vec<Event> {
+    if let Some(flash) = super::q_flash::encounter_q_flash(state, dilemma, group, ship) {
+        return flash;
+    }
     let d = compile_dilemma(&dilemma.title, &dilemma.text);
     match super::scouting::borg_scouting(state, dilemma, &d, group) {
         Some(Err(discarded)) => discarded,

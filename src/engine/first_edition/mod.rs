@@ -10,6 +10,7 @@ pub mod hologram;
 pub mod misseed;
 pub mod movement;
 pub mod play;
+pub mod q_flash;
 pub mod scouting;
 pub mod ship_battle;
 pub mod warp_speed;
