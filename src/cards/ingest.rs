@@ -363,6 +363,21 @@ fn card_from_row(
     }
 }
 
+/// A multi-affiliation card in one affiliation mode (Glossary
+/// "multi-affiliation cards": "Their skills and other features may differ
+/// according to their current affiliation mode"): its text narrowed to the
+/// unlabelled words and the mode's own ([`parse::mode_text`]), and what that
+/// text determines re-derived. The card as printed when its text has no
+/// affiliation labels.
+pub fn in_mode(card: &Card, mode: &str) -> Card {
+    let mut c = card.clone();
+    if let Some(text) = parse::mode_text(&card.text, mode, &card.affiliations) {
+        c.text = text;
+        rederive_text(&mut c);
+    }
+    c
+}
+
 /// Re-derive what a card's game text determines, as [`load`] does for a CSV
 /// row: `{Title}` references, and a personnel's skill box (skills, special
 /// skills, special downloads, whether it parsed) or another card's `DL/`

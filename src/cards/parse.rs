@@ -521,6 +521,35 @@ pub fn people_skill_boxes(text: &str) -> Vec<SkillBox> {
         .collect()
 }
 
+/// A multi-affiliation personnel's skill box in one affiliation mode: the
+/// words before its first affiliation label and those of `mode`'s label
+/// ("V.I.P. Romulan: Tal Shiar ... Federation: Empathy, Diplomacy" in
+/// Federation mode: "V.I.P. Empathy, Diplomacy"). `None` when fewer than two
+/// of the card's `affiliations` label parts of the text.
+pub fn mode_text(text: &str, mode: &str, affiliations: &[String]) -> Option<String> {
+    let toks: Vec<&str> = text.split_whitespace().collect();
+    let label = |i: usize| {
+        let name = toks[i].trim_end_matches(':');
+        (is_label(&toks, i) && affiliations.iter().any(|a| a.eq_ignore_ascii_case(name)))
+            .then_some(name)
+    };
+    let labels: Vec<usize> = (0..toks.len()).filter(|&i| label(i).is_some()).collect();
+    if labels.len() < 2 {
+        return None;
+    }
+    let ends = labels[1..].iter().copied().chain([toks.len()]);
+    let own = labels
+        .iter()
+        .zip(ends)
+        .find(|(&start, _)| label(start).is_some_and(|n| n.eq_ignore_ascii_case(mode)))?;
+    let words: Vec<&str> = toks[..labels[0]]
+        .iter()
+        .chain(&toks[own.0 + 1..own.1])
+        .copied()
+        .collect();
+    Some(words.join(" "))
+}
+
 /// "OFFICER+MEDICAL": the classifications of a dual personnel.
 fn classification_combo(tok: &str) -> Option<Vec<String>> {
     if !tok.contains('+') {
@@ -612,6 +641,28 @@ mod tests {
             ]
         );
         assert!(b.parsed);
+    }
+
+    #[test]
+    fn a_multi_affiliation_skill_box_is_read_in_one_mode() {
+        let text = "V.I.P. Romulan: Tal Shiar, Empathy, Treachery Federation: Empathy, Diplomacy, INTEGRITY +4";
+        let affs = vec!["Romulan".to_string(), "Federation".to_string()];
+        assert_eq!(
+            mode_text(text, "Federation", &affs).as_deref(),
+            Some("V.I.P. Empathy, Diplomacy, INTEGRITY +4")
+        );
+        assert_eq!(
+            mode_text(text, "romulan", &affs).as_deref(),
+            Some("V.I.P. Tal Shiar, Empathy, Treachery")
+        );
+        // A dual personnel's name labels are no affiliation modes.
+        let dual = "Kurn: Honor Worf: Honor x2";
+        assert_eq!(mode_text(dual, "Klingon", &["Klingon".to_string()]), None);
+        assert_eq!(
+            mode_text(text, "Klingon", &affs),
+            None,
+            "not one of its modes"
+        );
     }
 
     #[test]

@@ -578,15 +578,34 @@ pub fn reasons(state: &GameState, piece: usize) -> Vec<Reason> {
         .flat_map(|&a| attribute(state, piece, a).changes)
         .collect();
     out.extend(skills(state, piece).1);
-    out.into_iter()
-        .map(|c| c.reason(&state.pieces[piece].handle))
+    let changes = out
+        .into_iter()
+        .map(|c| c.reason(&state.pieces[piece].handle));
+    mode_reason(state, piece)
+        .into_iter()
+        .chain(changes)
         .collect()
+}
+
+/// A multi-affiliation card in a mode plays with that mode's features (the
+/// scenario loader gives it its mode's skill box: `cards::ingest::in_mode`).
+fn mode_reason(state: &GameState, piece: usize) -> Option<Reason> {
+    let p = &state.pieces[piece];
+    let mode = p.mode.as_ref().filter(|_| p.card.affiliations.len() > 1)?;
+    Some(Reason {
+        text: format!(
+            "{} is in {mode} mode: a multi-affiliation card's skills and other features are those of its current affiliation mode",
+            p.handle
+        ),
+        citation: Some(Citation::glossary("multi-affiliation cards")),
+    })
 }
 
 /// The derived value of an attribute, pushing a reason for each card that
 /// changed it (with the entry it is applied under) and for an undefined one.
 pub fn read(state: &GameState, piece: usize, attr: Attr, reasons: &mut Vec<Reason>) -> i32 {
     let v = attribute(state, piece, attr);
+    reasons.extend(mode_reason(state, piece));
     if !v.defined && attr.printed(&state.pieces[piece].card).is_some() {
         reasons.push(Reason {
             text: format!(

@@ -378,12 +378,32 @@ impl GameState {
             .collect()
     }
 
-    /// Personnel directly aboard a ship or facility.
+    /// Personnel aboard a ship or facility (at any site of a Nor), with the crews of the ships a
+    /// ship carries: "personnel aboard a carried ship are also part of the
+    /// crew of the carrying ship, or are intruders if the carrying ship is
+    /// controlled by a different player" (Glossary "carried ships").
     pub fn crew(&self, carrier: usize) -> Vec<usize> {
-        self.aboard(carrier)
-            .into_iter()
-            .filter(|&i| self.pieces[i].card.is_personnel())
-            .collect()
+        let mut crew = Vec::new();
+        for i in self.aboard(carrier) {
+            if self.pieces[i].card.is_personnel() {
+                crew.push(i);
+            } else if self.pieces[i].card.card_type == CardType::Site {
+                // Personnel at a Nor's sites are aboard the Nor (Glossary
+                // "walking": "your personnel aboard a Nor ... from site to site").
+                crew.extend(self.crew(i));
+            } else if i != carrier && self.carries(carrier, i) {
+                let controller = &self.pieces[carrier].controller;
+                let carried = self.crew(i).into_iter();
+                crew.extend(carried.filter(|&p| &self.pieces[p].controller == controller));
+            }
+        }
+        crew
+    }
+
+    /// Whether `ship` is carried aboard the ship `carrier`.
+    pub fn carries(&self, carrier: usize, ship: usize) -> bool {
+        let is_ship = |p: usize| self.pieces[p].card.card_type == CardType::Ship;
+        is_ship(carrier) && is_ship(ship) && self.pieces[ship].at == Place::Aboard(carrier)
     }
 
     /// In play: on the table, the spaceline, or aboard something in play.

@@ -514,6 +514,12 @@ impl<'a> Builder<'a> {
             .owner
             .clone()
             .unwrap_or_else(|| default_owner.to_string());
+        let mode = self.mode(spec)?;
+        // A multi-affiliation card plays as its mode's skill box.
+        let card = match &mode {
+            Some(m) => crate::cards::ingest::in_mode(&card, m),
+            None => card,
+        };
         Ok(Piece {
             handle,
             written: spec.title.get_ref().clone(),
@@ -523,7 +529,7 @@ impl<'a> Builder<'a> {
             at: Place::Table,
             status,
             docked: None,
-            mode: self.mode(spec)?,
+            mode,
             target: None,
         })
     }

@@ -170,6 +170,9 @@ pub struct Facilities {
     /// Classes of facility both players may use, whoever owns them.
     pub shared: Vec<String>,
     pub source: Source,
+    /// The site of a Nor where the personnel firing its WEAPONS must be.
+    pub weapons_site: String,
+    pub weapons_source: Source,
 }
 
 impl Facilities {

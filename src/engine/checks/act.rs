@@ -1128,6 +1128,7 @@ fn commandeer_allowed(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
 
 fn use_rules<'a>() -> Vec<Rule<Act<'a>>> {
     vec![
+        rule("only cards in play", Entry::glossary("in play"), in_play),
         rule("disabled cards", Entry::glossary("disabled"), disabled),
         rule(
             "once each turn",
@@ -1157,6 +1158,36 @@ fn use_rules<'a>() -> Vec<Rule<Act<'a>>> {
         rule("probing at the end of the turn", TURN, probe_end_of_turn),
         rule("game text", GAME_TEXT, use_text),
     ]
+}
+
+/// Only a card in play is used; a seeded artifact is in play once earned
+/// ("Artifacts cannot be used until they have been earned", Glossary
+/// "artifact"; "in play": "has been earned or acquired like an artifact").
+fn in_play(a: &Act, reasons: &mut Vec<Reason>) -> Ruling {
+    for &m in &a.movers {
+        let piece = &a.state.pieces[m];
+        let artifact = piece.card.card_type == CardType::Artifact;
+        if a.state.in_play(m) {
+            if artifact {
+                reasons.push(because(
+                    format!("{} is in play: an artifact is, once earned", piece.handle),
+                    "artifact",
+                ));
+            }
+            continue;
+        }
+        if artifact && matches!(piece.at, Place::Seed(_)) {
+            reasons.push(because(
+                format!("{} is seeded under a mission, not yet earned: artifacts cannot be used until they have been earned", piece.handle),
+                "artifact",
+            ));
+        }
+        return Ruling::No(format!(
+            "{} is not in play: only a card in play is used",
+            piece.handle
+        ));
+    }
+    Ruling::Next
 }
 
 const PERSONA: Entry = Entry::glossary("persona");

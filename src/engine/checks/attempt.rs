@@ -678,8 +678,13 @@ pub fn meets_requirements(q: &Question, state: &GameState) -> Verdict {
 const MEETING: Entry = Entry::glossary("meeting requirements");
 
 /// The rules of `meets requirements`, in order.
-pub fn meeting_rules<'a>() -> [Rule<Meeting<'a>>; 4] {
+pub fn meeting_rules<'a>() -> [Rule<Meeting<'a>>; 5] {
     [
+        Rule {
+            name: "the crews of carried ships",
+            entry: Entry::glossary("carried ships"),
+            apply: carried_crews,
+        },
         Rule {
             name: "stopped personnel do not contribute",
             entry: Entry::glossary("stopped"),
@@ -701,6 +706,41 @@ pub fn meeting_rules<'a>() -> [Rule<Meeting<'a>>; 4] {
             apply: met_together,
         },
     ]
+}
+
+/// Personnel aboard a ship carried by the group's ship count in its crew
+/// (`GameState::crew`) unless a different player controls them; the
+/// verdict says which.
+fn carried_crews(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {
+    let state = m.state;
+    let carriers: Vec<usize> = (m.all.iter())
+        .filter_map(|&p| match state.pieces[p].at {
+            Place::Aboard(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    for p in 0..state.pieces.len() {
+        let Place::Aboard(ship) = state.pieces[p].at else {
+            continue;
+        };
+        let Place::Aboard(carrier) = state.pieces[ship].at else {
+            continue;
+        };
+        if !state.pieces[p].card.is_personnel()
+            || !state.carries(carrier, ship)
+            || !carriers.contains(&carrier)
+        {
+            continue;
+        }
+        let (who, by) = (&state.pieces[p].handle, &state.pieces[carrier].handle);
+        let text = if m.all.contains(&p) {
+            format!("{who} is aboard {}, carried by {by}: personnel aboard a carried ship are also part of the crew of the carrying ship", state.pieces[ship].handle)
+        } else {
+            format!("{who} is aboard a ship carried by {by}, which a different player controls: an intruder there, not part of its crew")
+        };
+        reasons.push(because(text, "carried ships"));
+    }
+    Ruling::Next
 }
 
 fn usable_members(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {

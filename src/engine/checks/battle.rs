@@ -439,7 +439,8 @@ fn ships_may_fire(a: &Attack, reasons: &mut Vec<Reason>) -> Ruling {
             let why = format!("{} has used RANGE: that does not \"stop\" a ship", p.handle);
             reasons.push(ruling(why, "“stopped”"));
         }
-        let operator = has_weapons_operator(a.state, s, &a.people(&unit));
+        let firing = at_weapons_site(a.state, s, a.people(&unit), reasons);
+        let operator = has_weapons_operator(a.state, s, &firing);
         if unaffiliated(a.state, s) {
             let why = "a Neutral or Non-Aligned ship needs a compatible personnel aboard to fire";
             reasons.push(ruling(why, "WEAPONS, using"));
@@ -656,6 +657,39 @@ fn unaffiliated(state: &GameState, ship: usize) -> bool {
 /// "Affiliated cards require a matching personnel aboard; Neutral and
 /// Non-Aligned cards require a compatible personnel aboard" (Current Rulings
 /// "WEAPONS, using").
+/// On a facility with sites (a Nor) only the personnel at its weapons site
+/// may fire its WEAPONS: "(If the facility is a Nor, the matching personnel
+/// must be in Ops.)" (Glossary "WEAPONS").
+fn at_weapons_site(
+    state: &GameState,
+    facility: usize,
+    people: Vec<usize>,
+    reasons: &mut Vec<Reason>,
+) -> Vec<usize> {
+    let rules = &vocabulary().affiliations.facilities;
+    let sites: Vec<usize> = (state.aboard(facility).into_iter())
+        .filter(|&i| state.pieces[i].card.card_type == CardType::Site)
+        .collect();
+    if sites.is_empty() {
+        return people;
+    }
+    let is_ops = |site: usize| {
+        sites.contains(&site)
+            && (state.pieces[site].card.title).eq_ignore_ascii_case(&rules.weapons_site)
+    };
+    let in_ops: Vec<usize> = (people.into_iter())
+        .filter(|&p| matches!(state.pieces[p].at, Place::Aboard(at) if is_ops(at)))
+        .collect();
+    reasons.push(Reason {
+        text: format!(
+            "{} is a Nor: the personnel firing its WEAPONS must be in {}",
+            state.pieces[facility].handle, rules.weapons_site
+        ),
+        citation: Some(Entry::from_table(&rules.weapons_source).citation()),
+    });
+    in_ops
+}
+
 fn has_weapons_operator(state: &GameState, ship: usize, people: &[usize]) -> bool {
     let ship_affs = state.affiliations(ship);
     if unaffiliated(state, ship) {
