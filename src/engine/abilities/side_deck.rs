@@ -37,19 +37,22 @@ pub fn fetches(compiled: &CompiledCard) -> Option<Fetch> {
 /// The kind of side deck `compiled` seeds on and opens ("Seeds on (opens)
 /// Q-Continuum side deck"): the card is that side deck's doorway.
 pub fn opens(compiled: &CompiledCard) -> Option<&'static SideDeckKind> {
-    let words = &Lexicon::get().side_decks;
     compiled
         .abilities
         .iter()
         .filter(|a| a.timing.class == TimingClass::Seeds)
         .flat_map(|a| &a.targets)
-        .find_map(|t| {
-            let noun = noun(t)?;
-            words
-                .kind
-                .iter()
-                .find(|k| k.nouns.iter().any(|n| n == noun))
-        })
+        .find_map(kind_named)
+}
+
+/// The kind of side deck a target's noun names.
+fn kind_named(target: &Target) -> Option<&'static SideDeckKind> {
+    let noun = noun(target)?;
+    Lexicon::get()
+        .side_decks
+        .kind
+        .iter()
+        .find(|k| k.nouns.iter().any(|n| n == noun))
 }
 
 /// The kind of side deck one of the function's effects takes cards from.
@@ -60,13 +63,7 @@ fn fetched_kind(ability: &Ability) -> Option<&'static SideDeckKind> {
         .iter()
         .filter(|e| words.fetch.contains(&e.verb))
         .flat_map(|e| &e.objects)
-        .find_map(|o| {
-            let noun = noun(o)?;
-            words
-                .kind
-                .iter()
-                .find(|k| k.nouns.iter().any(|n| n == noun))
-        })
+        .find_map(kind_named)
 }
 
 /// Whether every effect of the function takes cards or only goes with it.

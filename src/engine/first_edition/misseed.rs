@@ -185,27 +185,12 @@ mod tests {
     #[test]
     fn a_space_dilemma_under_a_planet_mission_is_a_misseed() {
         let mut s = planet_mission();
-        let space = seeded(
-            &mut s,
-            "Void",
-            CardType::Dilemma,
-            "bob",
-            Some(DilemmaType::Space),
-        );
-        let either = seeded(
-            &mut s,
-            "Either",
-            CardType::Dilemma,
-            "bob",
-            Some(DilemmaType::Dual),
-        );
-        let planet = seeded(
-            &mut s,
-            "Ground",
-            CardType::Dilemma,
-            "bob",
-            Some(DilemmaType::Planet),
-        );
+        let [space, either, planet] = [
+            ("Void", DilemmaType::Space),
+            ("Either", DilemmaType::Dual),
+            ("Ground", DilemmaType::Planet),
+        ]
+        .map(|(title, kind)| seeded(&mut s, title, CardType::Dilemma, "bob", Some(kind)));
         assert!(misseed(&s, space).is_some());
         assert!(misseed(&s, either).is_none());
         assert!(misseed(&s, planet).is_none());
