@@ -117,6 +117,43 @@ pub struct DilemmaEffect {
     /// "relocated to nearest planet": where a relocation sends the victims.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to: Option<Destination>,
+    /// When in the encounter the effect happens.
+    #[serde(skip_serializing_if = "Stage::is_result")]
+    pub stage: Stage,
+    /// "If any of those personnel has ENGINEER, all of them are stopped":
+    /// the effect happens only when its victims, once selected, meet this.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub if_victims: Option<Requirement>,
+    /// "One SECURITY personnel is stopped. If that personnel has
+    /// Leadership, two additional SECURITY personnel are stopped": the
+    /// effect happens only when the victims of an earlier effect (its
+    /// index) meet this, and reaches others than them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub if_earlier: Option<(usize, Requirement)>,
+}
+
+/// When an effect happens in the encounter (Glossary "dilemma resolution").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stage {
+    /// The dilemma's result: the price of failing "Unless" conditions, in
+    /// any case beside "To get past" conditions or without conditions.
+    #[default]
+    Result,
+    /// "Randomly select a personnel to be \"stopped\"": befalls the
+    /// targets as they are selected, before the conditions are checked
+    /// ("its targets are chosen and its conditions checked").
+    Targeting,
+    /// "To get past, one Diplomacy OR Leadership personnel (opponent's
+    /// choice) must be \"stopped\"": the price of getting past, paid by one
+    /// who must perform it once the conditions - their presence - are met.
+    Passage,
+}
+
+impl Stage {
+    fn is_result(&self) -> bool {
+        *self == Stage::Result
+    }
 }
 
 /// Who an effect reaches.
@@ -150,6 +187,9 @@ pub enum Count {
     Half,
     /// No count printed: the named card or group ("ship is damaged").
     Unstated,
+    /// "three personnel (or six personnel if more than nine personnel
+    /// present)": `count`, or `larger` when more than `over` are present.
+    ByGroup { count: u32, larger: u32, over: u32 },
 }
 
 /// Where the victims stand.
@@ -195,6 +235,9 @@ pub struct Afterwards {
     pub discard: bool,
     /// "Mission continues".
     pub mission_continues: bool,
+    /// "Attempt ends": the attempt ends though no one is stopped.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attempt_ends: bool,
     /// "Place on ship", "play on table": the dilemma enters play there.
     pub enters_play: Option<String>,
 }
@@ -398,6 +441,10 @@ impl Reading {
             self.afterwards.mission_continues = true;
             return self.read_sentence(rest, w);
         }
+        if let Some(rest) = opening(s, &w.ends) {
+            self.afterwards.attempt_ends = true;
+            return self.read_sentence(rest, w);
+        }
         if let Some(rest) = opening(s, &w.nullifiers) {
             let n = nullifier(rest, w);
             return self.nullifiers.push(n);
@@ -418,11 +465,17 @@ impl Reading {
         if let Some(rest) = opening(s, &w.condition_words) {
             return self.read_leading_requirement(rest, s, w, Lead::Conditions);
         }
+        if let Some(rest) = opening(s, &w.of_targets).filter(|_| !self.targets.is_empty()) {
+            return self.read_test_of_targets(rest, s, w);
+        }
+        if let Some(rest) = opening(s, &w.of_victim).filter(|_| !self.effects.is_empty()) {
+            return self.read_test_of_victim(rest, s, w);
+        }
         if let Some(rest) = opening(s, &w.triggers) {
             return self.read_leading_requirement(rest, s, w, Lead::Trigger);
         }
         if let Some(rest) = opening(s, &w.selects) {
-            return self.read_targets(s, rest);
+            return self.read_targets(s, rest, w);
         }
         if s.starts_with('(') {
             // "(If you cannot, discard dilemma.) Until countdown expires, ...":
@@ -496,6 +549,15 @@ impl Reading {
             // choice) must be "stopped"": getting past costs the selected
             // personnel, an effect rather than conditions.
             Err(e) => match (task(rest, w), effects_of(rest, w)) {
+                (Some(who), Ok(paid)) if paid.iter().all(|p| w.task_effects.contains(&p.verb)) => {
+                    self.set_conditions(who, sentence);
+                    self.form = ConditionForm::ToGetPast;
+                    let paid = paid.into_iter().map(|p| DilemmaEffect {
+                        stage: Stage::Passage,
+                        ..p
+                    });
+                    self.effects.extend(paid);
+                }
                 (Some(who), _) => {
                     self.set_conditions(who, sentence);
                     self.form = ConditionForm::ToGetPast;
@@ -546,29 +608,94 @@ impl Reading {
         self.read_sentence(more, w);
     }
 
-    /// "Randomly select a male and a female": one target of each kind.
-    fn read_targets(&mut self, sentence: &str, rest: &str) {
+    /// "If any of those personnel has ENGINEER, all of them are stopped":
+    /// the effects that follow happen only when one of the targets
+    /// selected before has it.
+    fn read_test_of_targets(&mut self, rest: &str, sentence: &str, w: &DilemmaWords) {
+        let Some((test, before)) = self.read_tested(rest, sentence, w, &[]) else {
+            return;
+        };
+        for e in &mut self.effects[before..] {
+            e.if_victims = Some(test.clone());
+        }
+    }
+
+    /// "If that personnel has Leadership, two additional SECURITY personnel
+    /// are stopped": the effects that follow happen, at the same stage, only
+    /// when the victim of the effect before has it.
+    fn read_test_of_victim(&mut self, rest: &str, sentence: &str, w: &DilemmaWords) {
+        let earlier = self.effects.len() - 1;
+        let stage = self.effects[earlier].stage;
+        // "two additional SECURITY personnel": others than that personnel,
+        // whom the effect's group leaves out
+        let Some((test, before)) = self.read_tested(rest, sentence, w, &w.others) else {
+            return;
+        };
+        for e in &mut self.effects[before..] {
+            e.if_earlier = Some((earlier, test.clone()));
+            e.stage = stage;
+        }
+    }
+
+    /// "X, EFFECT": the test "one of them has X", and the index of the
+    /// first effect read after it (`dropped` words left out of them); `None`
+    /// when X does not read (the sentence is kept as unread).
+    fn read_tested(
+        &mut self,
+        rest: &str,
+        sentence: &str,
+        w: &DilemmaWords,
+        dropped: &[String],
+    ) -> Option<(Requirement, usize)> {
+        let (req, more) = match requirement_then(rest, w) {
+            Ok(read) => read,
+            Err(e) => {
+                self.unread.push(format!("{sentence} ({e})"));
+                return None;
+            }
+        };
+        let before = self.effects.len();
+        self.read_sentence(&without_words(more, dropped), w);
+        let test = Requirement::Members {
+            count: 1,
+            each: Box::new(req),
+        };
+        Some((test, before))
+    }
+
+    /// "Randomly select a male and a female": one target of each kind;
+    /// "Randomly select a personnel to be killed": the targets, and what
+    /// befalls them as they are selected.
+    fn read_targets(&mut self, sentence: &str, rest: &str, w: &DilemmaWords) {
         let how = if sentence.to_ascii_lowercase().starts_with("random") {
             Selection::Random
         } else {
             Selection::You
         };
-        let targets: Result<Vec<Victims>, String> = split_outside_parens(rest, " and ")
+        let (who, fate) = match rest.split_once(" to be ") {
+            Some((who, fate)) => (who, Some(fate)),
+            None => (rest, None),
+        };
+        let targets: Result<Vec<Victims>, String> = split_outside_parens(who, " and ")
             .iter()
-            .map(|t| {
-                let kind = t.trim().trim_start_matches("a ").trim_start_matches("an ");
-                Ok(Victims {
-                    count: Count::Exactly(1),
-                    scope: Scope::Facing,
-                    filter: Some(one_or_all(features(kind)?)),
-                    selection: Some(how.clone()),
-                    spared: None,
-                })
-            })
+            .map(|t| target(t, how.clone(), w))
             .collect();
-        match targets {
-            Ok(t) => self.targets = t,
-            Err(e) => self.unread.push(format!("{sentence} ({e})")),
+        let fate = fate.map(|f| effects_of(f, w)).transpose();
+        match (targets, fate) {
+            (Ok(t), Ok(fate)) => {
+                let befalls = fate.unwrap_or_default().into_iter().flat_map(|e| {
+                    t.iter()
+                        .map(|v| DilemmaEffect {
+                            victims: v.clone(),
+                            stage: Stage::Targeting,
+                            ..e.clone()
+                        })
+                        .collect::<Vec<_>>()
+                });
+                self.effects.extend(befalls);
+                self.targets = t;
+            }
+            (Err(e), _) | (_, Err(e)) => self.unread.push(format!("{sentence} ({e})")),
         }
     }
 
@@ -597,17 +724,91 @@ impl Reading {
                 self.read_unless(s, cond, w);
             }
         }
-        match effects_of(effect, w) {
-            Ok(e) => {
-                let e: Vec<DilemmaEffect> = e
-                    .into_iter()
+        let read = self.on_named_targets(effect, w).unwrap_or_else(|| {
+            effects_of(effect, w).map(|e| {
+                e.into_iter()
                     .map(|e| self.such(e, w, effect))
+                    .map(|e| self.on_placed(e, w, effect))
                     .flat_map(|e| self.on_targets(e, w, effect))
-                    .collect();
+                    .collect()
+            })
+        });
+        match read {
+            Ok(e) => {
+                self.marked_by(&e, w);
                 self.effects.extend(e)
             }
             Err(u) => self.unread.push(u),
         }
+    }
+
+    /// "Place on ship. Quarantined.": a state named without its card falls
+    /// on the ship the dilemma entered play on (Glossary "quarantine": "When
+    /// a card places a ship ... under quarantine").
+    fn on_placed(&self, mut e: DilemmaEffect, w: &DilemmaWords, text: &str) -> DilemmaEffect {
+        let bare = e.victims.count == Count::Unstated
+            && e.victims.filter.is_none()
+            && e.victims.selection.is_none()
+            && find_word(text, &w.facing).is_none();
+        let on_ship = self
+            .afterwards
+            .enters_play
+            .as_deref()
+            .is_some_and(|place| find_word(place, &w.ships).is_some());
+        if bare && on_ship {
+            e.victims.scope = Scope::Ship;
+        }
+        e
+    }
+
+    /// A lasting effect ("is held atop mission"): the dilemma enters play
+    /// as its marker, where the lexicon's `markers` say.
+    fn marked_by(&mut self, effects: &[DilemmaEffect], w: &DilemmaWords) {
+        let marker = w
+            .markers
+            .iter()
+            .find(|m| effects.iter().any(|e| e.verb == m.verb));
+        if let (Some(m), None) = (marker, &self.afterwards.enters_play) {
+            self.afterwards.enters_play = Some(m.place.clone());
+        }
+    }
+
+    /// "That personnel is placed in stasis": an effect on the personnel a
+    /// sentence before selected or placed the dilemma on (Glossary
+    /// "dilemma resolution", Targets: "a personnel ... that the dilemma is
+    /// placed on"), when they are all its victims. With no one selected
+    /// before, the words name no one the compiler knows: unread.
+    fn on_named_targets(
+        &self,
+        text: &str,
+        w: &DilemmaWords,
+    ) -> Option<Result<Vec<DilemmaEffect>, String>> {
+        let (at, len) = find_word(text, &w.anaphora)?;
+        let others = format!("{}{}", &text[..at], &text[at + len..]);
+        if find_word(&others, &w.facing).is_some() {
+            return None;
+        }
+        if self.targets.is_empty() {
+            let why = "it names a personnel selected before, and no sentence selected one";
+            return Some(Err(format!("{} ({why})", text.trim())));
+        }
+        let verb = clause::effect_verbs(&grammar::tokenize(text))
+            .into_iter()
+            .next();
+        let Some(verb) = verb else {
+            return Some(Err(text.trim().to_string()));
+        };
+        let on = |t: &Victims| DilemmaEffect {
+            when: None,
+            at: None,
+            to: relocation::destination_of(&verb, text, w),
+            victims: t.clone(),
+            verb: verb.clone(),
+            stage: Stage::Result,
+            if_victims: None,
+            if_earlier: None,
+        };
+        Some(Ok(self.targets.iter().map(on).collect()))
     }
 
     /// Whose conditions "unless their combined STRENGTH>16" are: the victims
@@ -789,7 +990,16 @@ fn task(text: &str, w: &DilemmaWords) -> Option<Requirement> {
     let open = text.find('(')?;
     let inside = text[open..].split(')').next()?;
     selection_in(inside, w)?;
-    requirements::parse_conditions(&text[..open], &w.places).ok()
+    // "\"stop\" a Leadership personnel (random selection)": who the verb
+    // names
+    let who = text[..open].trim_start();
+    let verb = who.split_whitespace().next().unwrap_or_default();
+    let bare = verb.trim_matches(|c: char| !c.is_alphanumeric());
+    let who = match clause::effect_verbs(&grammar::tokenize(bare)).is_empty() {
+        true => who,
+        false => &who[verb.len()..],
+    };
+    requirements::parse_conditions(who, &w.places).ok()
 }
 
 /// A nullifier's or cure's text: a requirement read whole, else an action
@@ -816,6 +1026,9 @@ fn effects_of(clause_text: &str, w: &DilemmaWords) -> Result<Vec<DilemmaEffect>,
             victims: victims(&part, w).map_err(|e| format!("{} ({e})", clause_text.trim()))?,
             to: relocation::destination_of(&verb, &part, w),
             verb,
+            stage: Stage::Result,
+            if_victims: None,
+            if_earlier: None,
         });
     }
     if out.is_empty() {
@@ -884,6 +1097,7 @@ fn victims(part: &str, w: &DilemmaWords) -> Result<Victims, String> {
         selection: selection_in(&part[at..], w).unwrap_or(Selection::You),
     });
     let part = find_word(part, &w.spared).map_or(part, |(at, _)| &part[..at]);
+    let part = &without_words(part, &w.owners);
     let lower = part.to_ascii_lowercase();
     let selection = superlative(part, w).or_else(|| selection_in(part, w));
     let scope = if let Some(b) = w.broader.iter().find(|b| lower.contains(b.as_str())) {
@@ -903,6 +1117,17 @@ fn victims(part: &str, w: &DilemmaWords) -> Result<Victims, String> {
         filter: filter(part, w)?,
         selection,
     })
+}
+
+/// `s` without the phrases `words` (at word boundaries, outside
+/// parentheses): "kills one of that player's personnel" → "kills one of
+/// personnel".
+fn without_words(s: &str, words: &[String]) -> String {
+    let mut out = s.to_string();
+    while let Some((at, len)) = find_word(&out, words) {
+        out = format!("{}{}", out[..at].trim_end(), &out[at + len..]);
+    }
+    out
 }
 
 /// "(random selection)", "(opponent's choice)" in a part.
@@ -1001,6 +1226,69 @@ fn noun_phrase<'a>(part: &'a str, w: &DilemmaWords) -> &'a str {
     let mut opens = lower.match_indices('(').map(|(i, _)| i);
     let end = opens.find(closes).unwrap_or(part.len());
     &part[..end]
+}
+
+/// One target a sentence selects: "a female", "a personnel", "two
+/// personnel" - a count, then the features it must have (none for the
+/// group's own noun).
+fn target(text: &str, how: Selection, w: &DilemmaWords) -> Result<Victims, String> {
+    let kind = text.trim();
+    let (count, kind) = match kind.split_once(' ') {
+        Some((n, rest)) if ["a", "an"].contains(&n) => (1, rest),
+        Some((n, rest)) => match NUMBERS.iter().position(|x| n.eq_ignore_ascii_case(x)) {
+            Some(i) => (i as u32 + 1, rest),
+            None => (1, kind),
+        },
+        None => (1, kind),
+    };
+    let (kind, count) = match larger_count(kind, w) {
+        Some((kind, larger, over)) => (
+            kind,
+            Count::ByGroup {
+                count,
+                larger,
+                over,
+            },
+        ),
+        None => (kind, Count::Exactly(count)),
+    };
+    let group_noun = w.facing.iter().any(|f| f.eq_ignore_ascii_case(kind.trim()));
+    Ok(Victims {
+        count,
+        scope: Scope::Facing,
+        filter: if group_noun {
+            None
+        } else {
+            Some(one_or_all(features(kind)?))
+        },
+        selection: Some(how),
+        spared: None,
+    })
+}
+
+/// "personnel (or six personnel if more than nine personnel present)": the
+/// kind, and the larger count with the number of personnel present it
+/// takes more than.
+fn larger_count<'a>(kind: &'a str, w: &DilemmaWords) -> Option<(&'a str, u32, u32)> {
+    let open = kind.find('(')?;
+    let inside = kind[open + 1..].strip_suffix(')')?;
+    let number = |word: &str| {
+        NUMBERS
+            .iter()
+            .position(|n| word.eq_ignore_ascii_case(n))
+            .map(|i| i as u32 + 1)
+    };
+    let words: Vec<&str> = inside.split_whitespace().collect();
+    let [or, larger, _noun, rest @ ..] = words.as_slice() else {
+        return None;
+    };
+    let condition = rest.join(" ");
+    let over = opening(&condition, &w.more_than)?;
+    let (over, after) = over.split_once(' ')?;
+    let place = opening(after.trim(), &w.facing).unwrap_or(after.trim());
+    let ok = or.eq_ignore_ascii_case("or")
+        && (place.is_empty() || w.places.iter().any(|p| p.eq_ignore_ascii_case(place)));
+    ok.then_some((kind[..open].trim(), number(larger)?, number(over)?))
 }
 
 fn one_or_all(mut v: Vec<Requirement>) -> Requirement {
@@ -1107,8 +1395,10 @@ fn adjectives<'a>(before_noun: &'a str, w: &DilemmaWords) -> &'a str {
         at += word.len();
         let bare = word.trim().trim_matches('"').to_ascii_lowercase();
         let superlative = w.superlatives.contains(&bare);
+        let selects = w.selections.iter().any(|s| s.phrase == bare);
         let attribute = std::mem::replace(&mut after_superlative, superlative);
         let skip = superlative
+            || selects
             || attribute
             || w.such.contains(&bare)
             || NUMBERS.contains(&bare.as_str())
@@ -1143,12 +1433,31 @@ fn placed_on_personnel(place: &str, w: &DilemmaWords) -> Option<Victims> {
         .iter()
         .find_map(|a| kind.strip_prefix(a))
         .unwrap_or(kind);
-    let (req, more) = requirement_then(kind, w).ok()?;
-    more.trim().is_empty().then_some(())?;
+    let filter = match requirement_then(kind, w) {
+        Ok((req, more)) => {
+            more.trim().is_empty().then_some(())?;
+            Some(req)
+        }
+        // "one personnel present", "a unique personnel": the group's noun,
+        // with features before it and nothing but a place after it
+        Err(_) => {
+            let (at, len) = find_word(kind, &w.facing)?;
+            let mut after = kind[at + len..].trim();
+            while let Some(rest) = opening(after, &w.places) {
+                after = rest;
+            }
+            after.is_empty().then_some(())?;
+            let before = adjectives(&kind[..at], w);
+            (!before.is_empty())
+                .then(|| features(before).map(one_or_all))
+                .transpose()
+                .ok()?
+        }
+    };
     Some(Victims {
         count: Count::Exactly(1),
         scope: Scope::Facing,
-        filter: Some(req),
+        filter,
         selection: selection_in(place, w),
         spared: None,
     })
@@ -1434,6 +1743,123 @@ mod tests {
             .all(|e| e.victims.count == Count::Exactly(1)
                 && e.victims.selection == Some(Selection::Random)));
         assert!(d.unread.is_empty(), "{:?}", d.unread);
+    }
+
+    #[test]
+    fn a_task_to_get_past_that_is_an_effect_is_its_price() {
+        let d = compile_dilemma(
+            "Talks",
+            "To get past, one Diplomacy OR Leadership personnel (opponent's choice) must be \"stopped.\"",
+        );
+        assert!(d.is_full(), "{:?}", d.unread);
+        assert_eq!(d.form, ConditionForm::ToGetPast);
+        let e = &d.effects[0];
+        assert_eq!((e.verb.as_str(), e.stage), ("stop", Stage::Passage));
+        assert_eq!(e.victims.selection, Some(Selection::Opponent));
+        // a leading verb names who pays it
+        let d = compile_dilemma(
+            "Feud",
+            "To get past, \"stop\" a Leadership personnel (random selection).",
+        );
+        assert!(d.conditions.is_some() && d.effects[0].stage == Stage::Passage);
+        // a task that is no price the lexicon names stays unread
+        let d = compile_dilemma(
+            "Abyss",
+            "To get past, three personnel present (random selection) must face the abyss.",
+        );
+        assert!(d.effects.is_empty() && !d.unread.is_empty());
+    }
+
+    #[test]
+    fn targets_selected_to_be_affected_and_named_after() {
+        let d = compile_dilemma(
+            "Threat",
+            "Randomly select a personnel to be \"stopped.\" Unless you have 2 SECURITY, that personnel is killed.",
+        );
+        assert!(d.is_full(), "{:?}", d.unread);
+        let verbs: Vec<(&str, Stage)> = d
+            .effects
+            .iter()
+            .map(|e| (e.verb.as_str(), e.stage))
+            .collect();
+        assert_eq!(verbs, [("stop", Stage::Targeting), ("kill", Stage::Result)]);
+        assert!(d.effects.iter().all(|e| e.victims.filter.is_none()
+            && e.victims.count == Count::Exactly(1)
+            && e.victims.selection == Some(Selection::Random)));
+        // the personnel the dilemma is placed on
+        let d = compile_dilemma(
+            "Metamorphosis",
+            "Place on one personnel present (random selection). That personnel is placed in stasis.",
+        );
+        assert_eq!(d.effects[0].verb, "place in stasis");
+        assert_eq!(d.effects[0].victims.selection, Some(Selection::Random));
+        // no one selected before: unread, never the whole group
+        let d = compile_dilemma("Crime", "That personnel is disabled.");
+        assert!(d.effects.is_empty() && !d.unread.is_empty());
+    }
+
+    #[test]
+    fn a_test_of_the_targets_selected_and_a_larger_count() {
+        let d = compile_dilemma(
+            "Green",
+            "Randomly select three personnel (or six personnel if more than nine personnel present). If any of those personnel has ENGINEER, all of them are \"stopped.\"",
+        );
+        assert!(d.is_full(), "{:?}", d.unread);
+        let e = &d.effects[0];
+        assert_eq!(e.verb, "stop");
+        assert_eq!(
+            e.victims.count,
+            Count::ByGroup {
+                count: 3,
+                larger: 6,
+                over: 9
+            }
+        );
+        assert_eq!(
+            e.if_victims.as_ref().map(|r| r.to_string()).as_deref(),
+            Some("1 personnel with (ENGINEER)")
+        );
+        // with no targets selected before, "if any of those" is no test of them
+        let d = compile_dilemma(
+            "Green",
+            "If any of those personnel has ENGINEER, all of them are stopped.",
+        );
+        assert!(d.effects.iter().all(|e| e.if_victims.is_none()));
+    }
+
+    #[test]
+    fn a_test_of_the_victim_before_and_others_than_them() {
+        let d = compile_dilemma(
+            "Chiefs",
+            "One SECURITY personnel (random selection) is \"stopped.\" If that personnel has Leadership, two additional SECURITY personnel are \"stopped\" (random selection).",
+        );
+        assert!(d.is_full(), "{:?}", d.unread);
+        let (earlier, test) = d.effects[1].if_earlier.clone().expect("a test");
+        assert_eq!(
+            (earlier, test.to_string().as_str()),
+            (0, "1 personnel with (Leadership)")
+        );
+        assert_eq!(d.effects[1].victims.count, Count::Exactly(2));
+        // "additional" is read only after a test of the victim before
+        let d = compile_dilemma("Chiefs", "Two additional SECURITY personnel are stopped.");
+        assert!(d.effects.is_empty(), "{:?}", d.effects);
+    }
+
+    #[test]
+    fn whose_personnel_a_recurring_effect_reaches_and_what_lasts() {
+        let d = compile_dilemma(
+            "Tunneler",
+            "Place on planet. Now and end of every player's turn, kills one of that player's personnel present (random selection).",
+        );
+        assert!(d.is_full(), "{:?}", d.unread);
+        assert_eq!(d.effects[0].victims.count, Count::Exactly(1));
+        assert_eq!(d.effects[0].victims.scope, Scope::Facing);
+        let d = compile_dilemma(
+            "Abduction",
+            "Most CUNNING Away Team member is held atop mission. Cure with 3 Leadership.",
+        );
+        assert_eq!(d.effects[0].verb, "hold");
+        assert_eq!(d.afterwards.enters_play.as_deref(), Some("atop mission"));
     }
 
     #[test]

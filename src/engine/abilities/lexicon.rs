@@ -100,6 +100,21 @@ pub struct EffectVerb {
     /// "returned to hand"), when the entries say.
     #[serde(default)]
     pub play_fate: Option<String>,
+    /// The Glossary entry on the state the effect leaves a card in
+    /// ("quarantined": "quarantine"), cited where a dilemma does it.
+    #[serde(default)]
+    pub entry: Option<String>,
+}
+
+impl Lexicon {
+    /// The Glossary entry on the state an effect verb leaves a card in, if
+    /// the lexicon names one.
+    pub fn state_entry(&self, verb: &str) -> Option<&str> {
+        self.effect
+            .iter()
+            .find(|e| e.verb == verb)
+            .and_then(|e| e.entry.as_deref())
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -200,6 +215,10 @@ pub struct Lexicon {
     /// The words of a card specifying that it affects Borg (Glossary "Borg").
     #[serde(default)]
     pub borg_points: BorgPointsWords,
+    /// The words of a variable attribute's value (Glossary "variable
+    /// attribute", "interceptor").
+    #[serde(default)]
+    pub variable_attribute: VariableWords,
     /// Words of the requirement grammar.
     #[serde(default)]
     pub requirement_words: RequirementWords,
@@ -230,6 +249,14 @@ impl RequirementWords {
 pub struct BorgPointsWords {
     pub affects: Vec<String>,
     pub not: Vec<String>,
+}
+
+/// What the value of X in a "5+X" attribute depends on: `within_region`
+/// ("X=4 if moving within a region").
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariableWords {
+    pub within_region: Vec<String>,
 }
 
 /// The words of taking cards from a side deck during play, and its kinds.
@@ -468,6 +495,9 @@ pub struct DilemmaWords {
     pub discard: Vec<String>,
     /// "Mission continues".
     pub continues: Vec<String>,
+    /// "Attempt ends".
+    #[serde(default)]
+    pub ends: Vec<String>,
     /// "Place on ship", "play on table": the dilemma enters play.
     pub enters_play: Vec<String>,
     /// Parenthetical selections and who makes them.
@@ -533,6 +563,48 @@ pub struct DilemmaWords {
     /// CUNNING>15", "unless that personnel has CUNNING>8").
     #[serde(default)]
     pub victims: Vec<String>,
+    /// Verbs of a task to get past read as its price, paid by who must
+    /// perform it ("To get past, one Diplomacy OR Leadership personnel
+    /// (opponent's choice) must be \"stopped\"").
+    #[serde(default)]
+    pub task_effects: Vec<String>,
+    /// Words naming the personnel a sentence before selected or placed the
+    /// dilemma on ("That personnel is disabled").
+    #[serde(default)]
+    pub anaphora: Vec<String>,
+    /// Words naming whose personnel an effect reaches ("kills one of that
+    /// player's personnel present"): at the encounter, the player
+    /// encountering the dilemma, whose crew or Away Team faces it.
+    #[serde(default)]
+    pub owners: Vec<String>,
+    /// Effects lasting until cured, and where the dilemma stays as their
+    /// marker ("is held atop mission": atop the mission).
+    #[serde(default)]
+    pub markers: Vec<MarkerWords>,
+    /// A sentence opening with a test of the targets selected before ("If
+    /// any of those personnel has").
+    #[serde(default)]
+    pub of_targets: Vec<String>,
+    /// "(or six personnel if more than nine personnel present)": the words
+    /// before the number present a larger count takes.
+    #[serde(default)]
+    pub more_than: Vec<String>,
+    /// A sentence opening with a test of the victim of the effect before
+    /// ("If that personnel has").
+    #[serde(default)]
+    pub of_victim: Vec<String>,
+    /// Words saying an effect reaches others than the victims before
+    /// ("two additional SECURITY personnel").
+    #[serde(default)]
+    pub others: Vec<String>,
+}
+
+/// An effect that lasts, and where the dilemma enters play as its marker.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkerWords {
+    pub verb: String,
+    pub place: String,
 }
 
 /// A word opening the places a movement goes between: the words joining

@@ -28,6 +28,7 @@ pub mod relocation;
 pub mod reporting;
 pub mod restriction;
 pub mod side_deck;
+pub mod variable;
 
 pub use coverage::{coverage_report, CoverageReport, CoverageRow, DilemmaCoverage};
 

@@ -495,7 +495,13 @@ fn range_after_moving(q: &Question, state: &GameState) -> Verdict {
     let mut after = state.clone();
     let events = ruleset::apply(&mut after, &GameAction::Move { ship, to });
     let mut reasons: Vec<Reason> = events.into_iter().map(|e| e.reason).collect();
-    let left = super::staffing::range_left(&after, ship, &mut reasons);
+    // The RANGE of the move just made, less all used: "at the end your
+    // remaining RANGE will be 3 (for further moving within the region)"
+    // after a move within it, 5 less RANGE used after any other (Glossary
+    // "interceptor").
+    let from = state.location_of(ship).unwrap_or(to);
+    let left = super::staffing::range_left(&after, ship, &mut reasons)
+        + super::staffing::within_region_x(state, ship, (from, to), &mut reasons);
     reasons.push(because(
         format!(
             "{} has {left} RANGE left this turn",
@@ -713,6 +719,17 @@ fn range(q: &Question, state: &GameState) -> Verdict {
         return undecided("`card` (a ship)", vec![], "movement");
     };
     let mut reasons = Vec::new();
+    if crate::engine::abilities::variable::of(&state.pieces[s].card).is_some() {
+        // "At all other times (including when the ship is not moving), your
+        // maximum RANGE is 5, less the RANGE used that turn."
+        reasons.push(because(
+            format!(
+                "{} is not moving: its X counts only while it moves within a region",
+                state.pieces[s].handle
+            ),
+            "interceptor",
+        ));
+    }
     let left = super::staffing::range_left(state, s, &mut reasons);
     reasons.push(because(
         format!("{} has {left} RANGE left this turn", state.pieces[s].handle),

@@ -257,6 +257,60 @@ pub fn range_left(state: &GameState, ship: usize, reasons: &mut Vec<Reason>) -> 
     range - p.status.range_used
 }
 
+/// The X of a "RANGE 5+X" ship whose text gives "X=4 if moving within a
+/// region", when it moves from `from` to `to` (both in one region, every
+/// location passed too); else 0 (Glossary "interceptor": "your maximum
+/// available RANGE is 9 (less any RANGE already used that turn)").
+pub fn within_region_x(
+    state: &GameState,
+    ship: usize,
+    (from, to): (usize, usize),
+    reasons: &mut Vec<Reason>,
+) -> i32 {
+    use crate::engine::abilities::variable::{self, XWhen};
+    let card = &state.pieces[ship].card;
+    let printed_x = Attr::Range
+        .printed(card)
+        .is_some_and(|s| s.to_string().contains(['X', 'x']));
+    let Some(x) = variable::of(card).filter(|x| printed_x && x.when == XWhen::MovingWithinRegion)
+    else {
+        return 0;
+    };
+    let (lo, hi) = (from.min(to), from.max(to));
+    let regions: Vec<Option<&str>> = (lo..=hi)
+        .map(|l| {
+            state
+                .locations
+                .get(l)
+                .and_then(|l| l.mission.region.as_deref())
+        })
+        .collect();
+    let region = regions.first().copied().flatten();
+    let Some(region) = region.filter(|r| regions.iter().all(|x| *x == Some(*r))) else {
+        reasons.push(because(
+            format!(
+                "{} does not move within one region: its X counts only then",
+                state.pieces[ship].handle
+            ),
+            "interceptor",
+        ));
+        return 0;
+    };
+    reasons.push(because(
+        format!(
+            "{} moves within the {region}: its X is {} (RANGE {})",
+            state.pieces[ship].handle,
+            x.value,
+            Attr::Range
+                .printed(card)
+                .map(|s| s.to_string())
+                .unwrap_or_default()
+        ),
+        "interceptor",
+    ));
+    x.value
+}
+
 /// A `can move` question: the ship, who asks, where to.
 pub struct Move<'a> {
     pub(super) state: &'a GameState,
@@ -495,7 +549,8 @@ fn enough_range(m: &Move, reasons: &mut Vec<Reason>) -> Ruling {
         return Ruling::Undecided("the ship is not at a spaceline location".into());
     };
     let need = state.range_between(from, to);
-    let left = range_left(state, m.ship, reasons);
+    let left =
+        range_left(state, m.ship, reasons) + within_region_x(state, m.ship, (from, to), reasons);
     let why = format!(
         "{} to {} uses {need} RANGE (spans of locations moved to or passed, not the start); {left} RANGE left",
         state.locations[from].name, state.locations[to].name

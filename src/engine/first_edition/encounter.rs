@@ -11,7 +11,7 @@ use super::{event, fact, suffer};
 use crate::cards::model::{Card, CardType};
 use crate::engine::abilities::dilemma::{
     compile_dilemma, CompiledDilemma, ConditionForm, Count, DilemmaEffect, Nullifier, Scope,
-    Selection,
+    Selection, Stage,
 };
 use crate::engine::action::{Action, Step};
 use crate::engine::requirements::threshold::GameFacts;
@@ -339,8 +339,10 @@ fn without_trigger(state: &mut GameState, d: &CompiledDilemma, f: &Facing) -> Op
     })
 }
 
+/// An effect that falls only once the conditions are met: on "such
+/// personnel" as meet them, or the price of getting past.
 fn is_such(d: &CompiledDilemma, e: &DilemmaEffect) -> bool {
-    d.conditions.is_some() && e.victims.filter == d.conditions
+    e.stage == Stage::Passage || (d.conditions.is_some() && e.victims.filter == d.conditions)
 }
 
 fn discard_without_effect(d: &CompiledDilemma, why: String) -> Vec<Event> {
@@ -398,11 +400,16 @@ fn with_conditions(
     ship: Option<usize>,
     events: &mut Vec<Event>,
 ) {
+    // Its targets are chosen (and what befalls them as they are selected
+    // happens) before the conditions are checked.
+    for e in d.effects.iter().filter(|e| e.stage == Stage::Targeting) {
+        events.extend(apply_effect(state, d, e, f, ship));
+    }
     // "To get past requires X": effects written beside the conditions happen
     // in any case, and the conditions are checked on who remains.
     let mut f = f.clone();
     if d.form == ConditionForm::ToGetPast {
-        let beside: Vec<&DilemmaEffect> = d.effects.iter().filter(|e| !is_such(d, e)).collect();
+        let beside: Vec<&DilemmaEffect> = results(d).filter(|e| !is_such(d, e)).collect();
         if !instructions(state, d, &beside, &f, ship, events) {
             return;
         }
@@ -422,8 +429,15 @@ fn with_conditions(
             Err(pending) => return events.push(*pending),
         }
     }
-    let unmet = f.unmet(state, req, &f.group);
-    events.extend(how_met(state, req, &f.group));
+    // Who a selection stopped takes no further part ("dilemma resolution").
+    let meeting: Vec<usize> = f
+        .group
+        .iter()
+        .copied()
+        .filter(|&p| !state.is_stopped(p) && state.in_play(p))
+        .collect();
+    let unmet = f.unmet(state, req, &meeting);
+    events.extend(how_met(state, req, &meeting));
     if unmet.is_empty() {
         events.push(event(
             EventKind::ConditionsMet,
@@ -431,6 +445,13 @@ fn with_conditions(
             RESOLUTION,
         ));
         for e in d.effects.iter().filter(|e| is_such(d, e)) {
+            if e.stage == Stage::Passage {
+                events.push(event(
+                    EventKind::Reading,
+                    format!("to get past {}, who must be present - the conditions - must also be {}: the price of getting past", d.title, e.verb),
+                    RESOLUTION,
+                ));
+            }
             events.extend(apply_effect(state, d, e, &f, ship));
         }
         events.push(event(
@@ -455,7 +476,7 @@ fn with_conditions(
         RESOLUTION,
     ));
     if d.form == ConditionForm::Unless {
-        let all: Vec<&DilemmaEffect> = d.effects.iter().collect();
+        let all: Vec<&DilemmaEffect> = results(d).collect();
         if !instructions(state, d, &all, &f, ship, events) {
             return;
         }
@@ -480,6 +501,11 @@ fn with_conditions(
         ));
     }
     events.push(where_it_goes(d));
+}
+
+/// The effects carried out after the targets are chosen.
+fn results(d: &CompiledDilemma) -> impl Iterator<Item = &DilemmaEffect> {
+    d.effects.iter().filter(|e| e.stage != Stage::Targeting)
 }
 
 /// How the group meets conditions or not: any of its members may be used
@@ -599,7 +625,13 @@ fn without_conditions(
     if !instructions(state, d, &all, f, ship, events) {
         return;
     }
-    if !d.says_it_stops() {
+    if d.afterwards.attempt_ends {
+        events.push(event(
+            EventKind::AttemptEnds,
+            format!("{} says \"attempt ends\": the attempt ends, and no one is \"stopped\" unless it says so", d.title),
+            RESOLUTION,
+        ));
+    } else if !d.says_it_stops() {
         events.push(event(
             EventKind::AttemptContinues,
             format!("{} has no conditions and does not say it stops anyone: the remaining personnel continue", d.title),
@@ -669,6 +701,15 @@ fn apply_effect(
             )];
         }
     }
+    let others;
+    let f = match beyond_earlier(state, d, e, f) {
+        Ok(None) => f,
+        Ok(Some(rest)) => {
+            others = rest;
+            &others
+        }
+        Err(decided) => return vec![*decided],
+    };
     let why = format!("{} {}s", d.title, e.verb);
     match &e.victims.scope {
         Scope::Ship => on_ship(state, e, f, ship, &why),
@@ -678,6 +719,35 @@ fn apply_effect(
         )],
         Scope::Facing => on_group(state, e, f, &why),
     }
+}
+
+/// "If that personnel has Leadership, two additional SECURITY personnel
+/// are stopped": the group without the victims of the earlier effect when
+/// they pass its test; the event deciding otherwise (they fail it, or a
+/// selection the state does not make picks them).
+fn beyond_earlier(
+    state: &GameState,
+    d: &CompiledDilemma,
+    e: &DilemmaEffect,
+    f: &Facing,
+) -> Result<Option<Facing>, Box<Event>> {
+    let Some((earlier, test)) = &e.if_earlier else {
+        return Ok(None);
+    };
+    let Some(first) = d.effects.get(*earlier) else {
+        return Ok(None);
+    };
+    let before = decided_victims(state, first, f)?;
+    if !f.meets(state, test, &before) {
+        let why = format!(
+            "{} {}s only if the personnel its {} fell on meets {test}: they do not",
+            d.title, e.verb, first.verb
+        );
+        return Err(Box::new(event(EventKind::Reading, why, RESOLUTION)));
+    }
+    let mut rest = f.clone();
+    rest.group.retain(|p| !before.contains(p));
+    Ok(Some(rest))
 }
 
 /// The ship a dilemma names ("Ship damaged", "destroys one ship here"):
@@ -746,9 +816,12 @@ fn ships_facing(state: &GameState, f: &Facing, ship: Option<usize>) -> Vec<usize
 /// aboard a destroyed ship go with it.
 fn hit_ship(state: &mut GameState, verb: &str, s: usize, why: &str) -> Vec<Event> {
     let again = verb == "damage" && state.pieces[s].status.damaged;
-    if verb != "destroy" && !again {
+    if verb == "damage" && !again {
         let why = format!("{why} (rotation damage: RANGE 5, HULL -50%)");
         return vec![suffer(state, verb, s, &why, RESOLUTION)];
+    }
+    if verb != "destroy" && !again {
+        return vec![suffer(state, verb, s, why, deciding(verb))];
     }
     if again {
         let why = format!(
@@ -757,6 +830,15 @@ fn hit_ship(state: &mut GameState, verb: &str, s: usize, why: &str) -> Vec<Event
         return super::destroy(state, s, &why, "damage");
     }
     super::destroy(state, s, why, RESOLUTION)
+}
+
+/// The entry deciding what an effect does to a card: the Glossary's entry
+/// on the state it leaves the card in ("quarantine", "stasis"), else
+/// "dilemma resolution".
+fn deciding(verb: &str) -> &'static str {
+    crate::engine::abilities::lexicon::Lexicon::get()
+        .state_entry(verb)
+        .unwrap_or(RESOLUTION)
 }
 
 /// A selection counts a dual-personnel card as one card and its result
@@ -808,18 +890,25 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
                 entry,
             )];
             out.extend(made.iter().filter_map(|&p| dual_selected(state, p)));
+            if let Some(spared) = untested(state, e, f, &made, why) {
+                out.push(spared);
+                return out;
+            }
             out.extend(
                 made.iter()
-                    .map(|&p| suffer(state, &e.verb, p, why, RESOLUTION)),
+                    .map(|&p| suffer(state, &e.verb, p, why, deciding(&e.verb))),
             );
             return out;
         }
         let what = format!("{why} {count} of {} personnel", pool.len());
         return vec![pending(e, count, &pool, &what)];
     }
+    if let Some(spared) = untested(state, e, f, &chosen, why) {
+        return vec![spared];
+    }
     let mut out: Vec<Event> = chosen
         .iter()
-        .map(|&p| suffer(state, &e.verb, p, why, RESOLUTION))
+        .map(|&p| suffer(state, &e.verb, p, why, deciding(&e.verb)))
         .collect();
     if let (Some(spared), true) = (&e.victims.spared, chosen.len() > 1) {
         out.push(event(
@@ -840,10 +929,34 @@ fn on_group(state: &mut GameState, e: &DilemmaEffect, f: &Facing, why: &str) -> 
     out
 }
 
+/// "If any of those personnel has ENGINEER, all of them are stopped": the
+/// victims selected fail the effect's test of them, and it does not happen.
+fn untested(
+    state: &GameState,
+    e: &DilemmaEffect,
+    f: &Facing,
+    victims: &[usize],
+    why: &str,
+) -> Option<Event> {
+    let test = e.if_victims.as_ref()?;
+    (!f.meets(state, test, victims)).then(|| {
+        let why = format!("{why} only if, of those selected, {test}: they do not");
+        event(EventKind::Reading, why, RESOLUTION)
+    })
+}
+
 /// How many of `eligible` cards an effect falls on.
 fn victim_count(e: &DilemmaEffect, eligible: usize) -> usize {
     match e.victims.count {
         Count::Exactly(n) => n as usize,
+        Count::ByGroup {
+            count,
+            larger,
+            over,
+        } => match eligible > over as usize {
+            true => larger as usize,
+            false => count as usize,
+        },
         Count::Half => eligible / 2,
         Count::All => eligible,
         Count::Unstated if e.victims.selection.is_some() => 1,

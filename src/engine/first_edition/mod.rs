@@ -150,6 +150,8 @@ pub(crate) fn suffer(
         "stop" => p.status.stopped = true,
         "kill" | "destroy" | "discard" => p.at = Place::Discard,
         "damage" => p.status.damaged = true,
+        "disable" => p.status.disabled = true,
+        "place in stasis" => p.status.in_stasis = true,
         _ => {}
     }
     Event {

@@ -297,10 +297,12 @@ fn most_dilemmas_compile_to_a_full_structure() {
     let report = daystrom::engine::abilities::coverage_report(crate::support::cards());
     let d = &report.dilemmas;
     assert!(d.cards >= 450, "1E dilemmas with text: {}", d.cards);
-    // Measured at 220 of 491 when the dilemma compiler landed; a floor, so
-    // the figure can only move up.
+    // Measured at 220 of 491 when the dilemma compiler landed, 288 before
+    // the effects of selected targets, prices of getting past, whose
+    // personnel and lasting holds were read; a floor, so the figure can
+    // only move up.
     assert!(
-        d.full >= 215,
+        d.full >= 310,
         "dilemmas compiled to a full structure: {} of {}",
         d.full,
         d.cards
