@@ -135,6 +135,7 @@ const ZONES: &[(Place, &str)] = &[
     (Place::SeedDeck, "seed deck"),
     (Place::DrawDeck, "draw deck"),
     (Place::Discard, "discard pile"),
+    (Place::OutOfPlay, "out-of-play"),
 ];
 
 impl Board {

@@ -50,6 +50,9 @@ pub struct Location {
     /// counter-attack is made against their cards still here (Glossary
     /// "battle").
     pub attacked_by: Vec<String>,
+    /// Players who revealed their own mis-seed under this mission: they may
+    /// not solve it for the rest of the game (Glossary "mis-seed").
+    pub revealed_own_misseed: Vec<String>,
     pub span: Option<i32>,
 }
 
@@ -71,6 +74,7 @@ impl Location {
             attempted_by: Vec::new(),
             attempt_began_with: None,
             attacked_by: Vec::new(),
+            revealed_own_misseed: Vec::new(),
             span: None,
         }
     }
@@ -121,6 +125,9 @@ pub enum Place {
     Table,
     /// Seeded under a location's mission.
     Seed(usize),
+    /// Placed out-of-play (a mis-seed discovered): neither in play nor in
+    /// any deck or pile (Glossary "out-of-play").
+    OutOfPlay,
 }
 
 impl Status {
@@ -615,6 +622,7 @@ impl GameState {
             Place::DrawDeck => "to the draw deck".into(),
             Place::SeedDeck => "to the seed deck".into(),
             Place::Table => "to the table".into(),
+            Place::OutOfPlay => "out-of-play".into(),
         }
     }
 

@@ -236,6 +236,8 @@ const ZONES: &[(&str, Place)] = &[
     ("seed deck", Place::SeedDeck),
     ("table", Place::Table),
     ("core", Place::Table),
+    ("out-of-play", Place::OutOfPlay),
+    ("out of play", Place::OutOfPlay),
 ];
 
 impl<'a> Builder<'a> {

@@ -285,6 +285,10 @@ pub struct SideDeckKind {
     pub entry: String,
     /// Its discarded cards are shuffled back when its face-down cards run out.
     pub reshuffles: bool,
+    /// Its doorways also seed like dilemmas under missions, where the
+    /// opponent encounters them and faces this side deck (a Q-Flash).
+    #[serde(default)]
+    pub faced_under_missions: bool,
 }
 
 impl SideDeckWords {

@@ -34,6 +34,27 @@ pub fn fetches(compiled: &CompiledCard) -> Option<Fetch> {
     Some(Fetch { kind, only })
 }
 
+/// The kind of side deck `compiled` seeds on and opens ("Seeds on (opens)
+/// Q-Continuum side deck"): the card is that side deck's doorway.
+pub fn opens(compiled: &CompiledCard) -> Option<&'static SideDeckKind> {
+    compiled
+        .abilities
+        .iter()
+        .filter(|a| a.timing.class == TimingClass::Seeds)
+        .flat_map(|a| &a.targets)
+        .find_map(kind_named)
+}
+
+/// The kind of side deck a target's noun names.
+fn kind_named(target: &Target) -> Option<&'static SideDeckKind> {
+    let noun = noun(target)?;
+    Lexicon::get()
+        .side_decks
+        .kind
+        .iter()
+        .find(|k| k.nouns.iter().any(|n| n == noun))
+}
+
 /// The kind of side deck one of the function's effects takes cards from.
 fn fetched_kind(ability: &Ability) -> Option<&'static SideDeckKind> {
     let words = &Lexicon::get().side_decks;
@@ -42,13 +63,7 @@ fn fetched_kind(ability: &Ability) -> Option<&'static SideDeckKind> {
         .iter()
         .filter(|e| words.fetch.contains(&e.verb))
         .flat_map(|e| &e.objects)
-        .find_map(|o| {
-            let noun = noun(o)?;
-            words
-                .kind
-                .iter()
-                .find(|k| k.nouns.iter().any(|n| n == noun))
-        })
+        .find_map(kind_named)
 }
 
 /// Whether every effect of the function takes cards or only goes with it.
@@ -105,6 +120,19 @@ mod tests {
             assert_eq!(kind, Some("Q's Tent"), "{name}");
         }
         assert!(words.named("Q's Table").is_none());
+    }
+
+    #[test]
+    fn a_doorway_seeding_on_a_side_deck_opens_that_kind() {
+        let compiled = |text| compile_text("X", &crate::cards::model::CardType::Doorway, text);
+        let flash = compiled("Seeds on (opens) Q-Continuum side deck (any number of [Q] cards). When opponent's crew or Away Team has a Q-Flash, draw cards from here.");
+        let kind = opens(&flash).expect("opens a side deck");
+        assert_eq!(kind.kind, "Q-Continuum");
+        assert!(kind.faced_under_missions);
+        let tent = compiled("Seeds on (opens) Q's Tent side deck (up to 13 different cards).");
+        assert!(!opens(&tent).expect("opens the tent").faced_under_missions);
+        // Taking from a side deck during play opens none.
+        assert!(opens(&compiled("Plays on table. Take a card from your Q's Tent.")).is_none());
     }
 
     #[test]

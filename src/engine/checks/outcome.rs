@@ -517,6 +517,7 @@ fn range_after_moving(q: &Question, state: &GameState) -> Verdict {
 /// requirements - and read: "solved", "stopped" (a dilemma stopped the
 /// group and ended it) or "failed" (the requirements were not met).
 use crate::engine::first_edition::attempt::DUAL_CHOICE;
+use crate::engine::first_edition::q_flash::UNDESCRIBED;
 
 fn attempt(q: &Question, state: &GameState) -> Verdict {
     let Some(location) = q.mission.map(|m| m.0) else {
@@ -541,13 +542,20 @@ fn attempt(q: &Question, state: &GameState) -> Verdict {
             chosen: crate::engine::question::indices(&q.target),
         },
     );
+    // A choice the attempt waits for, or a Q-Flash's side deck the
+    // scenario does not describe: the entry of each.
     let choice = events.iter().find_map(|e| match &e.kind {
-        EventKind::ChoicePending { verb, .. } if verb == DUAL_CHOICE => Some(e.reason.text.clone()),
+        EventKind::ChoicePending { verb, .. } if verb == DUAL_CHOICE => {
+            Some((e.reason.text.clone(), "dual-icon missions"))
+        }
+        EventKind::ChoicePending { verb, .. } if verb == UNDESCRIBED => {
+            Some((e.reason.text.clone(), "Q-Continuum side deck"))
+        }
         _ => None,
     });
-    if let Some(what) = choice {
+    if let Some((what, entry)) = choice {
         let reasons: Vec<Reason> = events.into_iter().map(|e| e.reason).collect();
-        return super::undecided(what, reasons, "dual-icon missions");
+        return super::undecided(what, reasons, entry);
     }
     let value = if events
         .iter()

@@ -6,7 +6,7 @@
 //! the mission if they meet its requirements - if not, the attempt fails,
 //! without stopping them.
 
-use super::{encounter::encounter, event, play::solve};
+use super::{encounter::encounter, event, misseed, play::solve};
 use crate::cards::model::{Card, CardType, DilemmaType};
 use crate::engine::requirements;
 use crate::engine::ruleset::{Event, EventKind};
@@ -24,12 +24,19 @@ fn able(state: &GameState, group: &[usize]) -> Vec<usize> {
         .collect()
 }
 
-/// The dilemmas seeded under the mission at `location`, top first.
-fn seeded_dilemmas(state: &GameState, location: usize) -> Vec<usize> {
+/// The cards seeded under the mission at `location`, top first.
+fn seed_cards(state: &GameState, location: usize) -> Vec<usize> {
     (0..state.pieces.len())
         .filter(|&i| state.pieces[i].at == Place::Seed(location))
-        .filter(|&i| state.pieces[i].card.card_type == CardType::Dilemma)
         .collect()
+}
+
+/// Whether a seed card is encountered like a dilemma: a dilemma, or a
+/// doorway seeded like one (a Q-Flash). Artifacts and cards seeded like
+/// them are not faced.
+fn encountered(state: &GameState, piece: usize) -> bool {
+    let card = &state.pieces[piece].card;
+    card.card_type == CardType::Dilemma || super::q_flash::is_q_flash(card)
 }
 
 /// `player`'s `group` (with `ship`, for a crew) attempts the mission at
@@ -51,7 +58,21 @@ pub fn attempt(
             DUAL,
         ));
     }
-    for dilemma in seeded_dilemmas(state, location) {
+    // Mis-seeds are judged on the cards as seeded, before any is faced.
+    let seeded: Vec<(usize, Option<String>)> = seed_cards(state, location)
+        .into_iter()
+        .map(|i| (i, misseed::misseed(state, i)))
+        .collect();
+    events.extend(misseed::none_among(state, location, &seeded));
+    for (dilemma, misseeded) in seeded {
+        // "Misseeds are not encountered": revealed, placed out-of-play.
+        if let Some(why) = misseeded {
+            events.extend(misseed::reveal(state, dilemma, &why, player));
+            continue;
+        }
+        if !encountered(state, dilemma) {
+            continue;
+        }
         let card = state.pieces[dilemma].card.clone();
         let facing = match &dual {
             None => able(state, group),
@@ -74,6 +95,12 @@ pub fn attempt(
         let mut results = encounter(state, &card, &facing, ship);
         if let Some(g) = &dual {
             results.extend(g.one_stopped_or_removed(state));
+        }
+        // A Q-Flash whose side deck the scenario leaves undescribed: the
+        // rest of the attempt depends on it.
+        if results.iter().any(|e| matches!(&e.kind, EventKind::ChoicePending { verb, .. } if verb == super::q_flash::UNDESCRIBED)) {
+            events.extend(results);
+            return events;
         }
         let ends = results
             .iter()
@@ -228,6 +255,9 @@ fn requirements_at_the_end(
     };
     let missing = super::encounter::unmet_where_they_stand(state, &req, &remaining);
     if missing.is_empty() {
+        if let Some(barred) = misseed::bars_solving(state, location, player) {
+            return vec![barred];
+        }
         let mut events = vec![event(
             EventKind::RequirementsMet,
             "every dilemma is resolved and the personnel remaining meet the mission's requirements",

@@ -149,8 +149,19 @@ pub fn encounter(
     group: &[usize],
     ship: Option<usize>,
 ) -> Vec<Event> {
+    if let Some(flash) = super::q_flash::encounter_q_flash(state, dilemma, group, ship) {
+        return flash;
+    }
     let d = compile_dilemma(&dilemma.title, &dilemma.text);
-    face(state, &d, group, ship)
+    match super::scouting::borg_scouting(state, dilemma, &d, group) {
+        Some(Err(discarded)) => discarded,
+        Some(Ok(scouting)) => {
+            let mut events = vec![scouting];
+            events.extend(face(state, &d, group, ship));
+            events
+        }
+        None => face(state, &d, group, ship),
+    }
 }
 
 /// Face a compiled dilemma; a combo's second half is faced once the first
