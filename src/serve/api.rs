@@ -98,19 +98,25 @@ where
     };
     let task = async {
         let permit = app.lanes.enter(lane).await;
-        tokio::task::spawn_blocking(move || {
+        let job = move || {
             let answer = f(&warm);
             drop(permit);
             answer
-        })
-        .await
+        };
+        match (lane, &app.search_threads) {
+            (Lane::Search, Some(threads)) => threads
+                .run(job)
+                .await
+                .ok_or_else(|| "the search failed".to_string()),
+            _ => (tokio::task::spawn_blocking(job).await).map_err(|e| e.to_string()),
+        }
     };
     match tokio::time::timeout(MAX_WORK, task).await {
         Ok(Ok(Ok(v))) => Json(v).into_response(),
         Ok(Ok(Err(e))) => e.into_response(),
-        Ok(Err(join)) => ApiError::new(
+        Ok(Err(failed)) => ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            format!("internal error: {join}"),
+            format!("internal error: {failed}"),
         )
         .into_response(),
         Err(_) => ApiError::new(

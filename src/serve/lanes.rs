@@ -6,7 +6,10 @@
 //! The lanes know when requests are queueing, or when every core is already
 //! working: a search then is ranked by words only (a few milliseconds
 //! instead of the model's tens), so answers stay fast when many judges ask
-//! at once.
+//! at once. Searches also run on threads of their own at a lower CPU
+//! priority ([`SearchThreads`]): the model's tens of milliseconds of CPU
+//! give way to a check or a lookup that arrives meanwhile, instead of the
+//! check waiting for the core behind them.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -71,6 +74,11 @@ impl Lanes {
         }
     }
 
+    /// How many requests of one lane work at once.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
     /// Blocking threads the lanes can use at most.
     pub fn threads(&self) -> usize {
         3 * self.width
@@ -133,9 +141,66 @@ impl Drop for Uncount {
     }
 }
 
+/// The threads searches run on: as many as the search lane is wide, each
+/// at a lower CPU priority than the threads checks and lookups run on.
+pub struct SearchThreads {
+    pool: rayon::ThreadPool,
+}
+
+impl SearchThreads {
+    pub fn new(width: usize) -> anyhow::Result<SearchThreads> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(width)
+            .thread_name(|i| format!("search-{i}"))
+            .start_handler(|_| yield_to_other_work())
+            // A search that panics answers 500 (its sender is dropped); the
+            // pool's default would abort the server.
+            .panic_handler(|_| {})
+            .build()?;
+        Ok(SearchThreads { pool })
+    }
+
+    /// Run `f` on a search thread; `None` when it panicked.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> Option<T> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.pool.spawn(move || {
+            let _ = tx.send(f());
+        });
+        rx.await.ok()
+    }
+}
+
+/// Lower the calling thread's CPU priority (Linux keeps a nice value per
+/// thread); where that is not possible the thread keeps the usual one.
+fn yield_to_other_work() {
+    #[cfg(target_os = "linux")]
+    {
+        let me = rustix::thread::gettid();
+        let _ = rustix::process::setpriority_process(Some(me), SEARCH_NICE);
+    }
+}
+
+/// How much lower than other work a search runs (nice 0 → 10: about a tenth
+/// of the CPU share while a check is waiting for the core).
+#[cfg(target_os = "linux")]
+const SEARCH_NICE: i32 = 10;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn a_search_thread_answers_and_a_panic_is_no_answer_not_an_abort() {
+        let threads = SearchThreads::new(1).expect("search threads start");
+        assert_eq!(threads.run(|| 6 * 7).await, Some(42));
+        let failed: Option<i32> = threads.run(|| panic!("a search that fails")).await;
+        assert_eq!(failed, None);
+        // The thread is still there for the next search.
+        assert_eq!(threads.run(|| "next").await, Some("next"));
+    }
 
     #[tokio::test]
     async fn a_full_scenario_lane_leaves_lookups_and_searches_free() {

@@ -12,7 +12,7 @@ mod assets;
 mod lanes;
 mod warm;
 
-pub use lanes::{Lane, Lanes};
+pub use lanes::{Lane, Lanes, SearchThreads};
 pub use warm::Warm;
 
 use axum::extract::DefaultBodyLimit;
@@ -46,6 +46,9 @@ pub struct App {
     ingesting: AtomicBool,
     load_error: RwLock<Option<String>>,
     lanes: Lanes,
+    /// Where searches run; `None` if its threads could not be started
+    /// (searches then run on the blocking threads with the rest).
+    search_threads: Option<SearchThreads>,
 }
 
 impl App {
@@ -55,6 +58,7 @@ impl App {
             warm: RwLock::new(None),
             ingesting: AtomicBool::new(true),
             load_error: RwLock::new(None),
+            search_threads: SearchThreads::new(Lanes::per_core().width()).ok(),
             lanes: Lanes::per_core(),
         })
     }
