@@ -209,8 +209,16 @@ fn cites_one_of(verdict: &Verdict, proving: &[format::SourceRef]) -> Option<bool
     Some(verdict.citations.iter().any(|c| {
         proving
             .iter()
-            .any(|s| same(&c.title, &s.entry) && (s.doc.is_empty() || same(&c.doc, &s.doc)))
+            .any(|s| same(&c.title, &s.entry) && names_document(&s.doc, &c.doc))
     }))
+}
+
+/// Whether a `source`'s document names the cited one: left out, any; its
+/// manifest id ("rulebook-1e"); or that id without its edition ("rulebook"
+/// names either rulebook).
+fn names_document(source: &str, cited: &str) -> bool {
+    let (source, cited) = (source.trim().to_lowercase(), cited.to_lowercase());
+    source.is_empty() || cited == source || cited.strip_prefix(&format!("{source}-")).is_some()
 }
 
 /// `expect` against the verdict: yes/no spelt any way (`true`, `"Yes."`);
@@ -1520,6 +1528,16 @@ fn quote_list(v: &[String]) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_source_names_a_document_by_its_id_or_its_id_without_the_edition() {
+        assert!(super::names_document("rulebook", "rulebook-1e"));
+        assert!(super::names_document("Rulebook-1E", "rulebook-1e"));
+        assert!(super::names_document("", "glossary"));
+        assert!(!super::names_document("rulebook", "glossary"));
+        assert!(!super::names_document("rule", "rulebook-1e"));
+        assert!(!super::names_document("glossary", "current-rulings"));
+    }
+
     #[test]
     fn deck_counts_on_either_side() {
         assert_eq!(super::split_count("3x Tricorder"), (3, "Tricorder"));
