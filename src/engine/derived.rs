@@ -489,7 +489,61 @@ pub fn skills(state: &GameState, piece: usize) -> (Vec<Skill>, Vec<Change>) {
             });
         }
     }
+    shared(state, piece, &mut skills, &mut changes);
     (skills, changes)
+}
+
+/// Skill-sharing (Glossary "skill-sharing"): under a card of the player's
+/// in play at the location that lets them, each of the player's personnel
+/// of the kind it names, present with one of them that has its icon, has
+/// every regular skill of that group at its highest level. Skills boxes are
+/// shared (special skills never are).
+fn shared(state: &GameState, piece: usize, skills: &mut Vec<Skill>, changes: &mut Vec<Change>) {
+    let me = &state.pieces[piece];
+    if !me.card.is_personnel() {
+        return;
+    }
+    for source in working_sources(state) {
+        let Some(sharing) = crate::engine::abilities::sharing::of(&state.pieces[source].card)
+        else {
+            continue;
+        };
+        let here = state.location_of(piece);
+        if state.pieces[source].controller != me.controller || state.location_of(source) != here {
+            continue;
+        }
+        let kind = Descriptor::Word(sharing.kind.clone());
+        let group: Vec<usize> = (0..state.pieces.len())
+            .filter(|&q| q == piece || state.present_together(q, piece))
+            .filter(|&q| state.pieces[q].card.is_personnel())
+            .filter(|&q| state.pieces[q].controller == me.controller && has_trait(state, q, &kind))
+            .collect();
+        let icon_held = |icon: &String| group.iter().any(|&q| state.pieces[q].card.has_icon(icon));
+        if !group.contains(&piece) || !sharing.with_icon.as_ref().is_none_or(icon_held) {
+            continue;
+        }
+        let before = skills.clone();
+        for s in group.iter().flat_map(|&q| &state.pieces[q].card.skills) {
+            match skills
+                .iter_mut()
+                .find(|k| k.name.eq_ignore_ascii_case(&s.name))
+            {
+                Some(k) => k.level = k.level.max(s.level),
+                None => skills.push(s.clone()),
+            }
+        }
+        if *skills != before {
+            changes.push(Change {
+                source,
+                text: format!(
+                    "{}: the {} present share their skills, each at its highest level",
+                    state.pieces[source].card.title, sharing.kind
+                ),
+                citation: Citation::glossary("skill-sharing"),
+            });
+        }
+        return;
+    }
 }
 
 fn grant(skills: &mut Vec<Skill>, name: &str, levels: Option<f32>) {

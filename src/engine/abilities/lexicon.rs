@@ -223,6 +223,10 @@ pub struct Lexicon {
     /// attribute", "interceptor").
     #[serde(default)]
     pub variable_attribute: VariableWords,
+    /// The words of a card letting personnel share skills (Glossary
+    /// "skill-sharing").
+    #[serde(default)]
+    pub skill_sharing: SkillSharingWords,
     /// Words of the requirement grammar.
     #[serde(default)]
     pub requirement_words: RequirementWords,
@@ -261,6 +265,16 @@ pub struct BorgPointsWords {
 #[serde(deny_unknown_fields)]
 pub struct VariableWords {
     pub within_region: Vec<String>,
+}
+
+/// `share`: the phrases that let personnel share skills ("share skills",
+/// "share regular skills"); `all`: the word before the kind sharing ("all
+/// Borg").
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SkillSharingWords {
+    pub share: Vec<String>,
+    pub all: Vec<String>,
 }
 
 /// The words of taking cards from a side deck during play, and its kinds.

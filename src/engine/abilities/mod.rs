@@ -27,6 +27,7 @@ pub mod plays_on;
 pub mod relocation;
 pub mod reporting;
 pub mod restriction;
+pub mod sharing;
 pub mod side_deck;
 pub mod variable;
 
