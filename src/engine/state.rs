@@ -204,6 +204,16 @@ pub struct Status {
 }
 
 /// A card in the scenario (its printed facts already overridden by `printed`).
+/// A personnel aboard a carried ship ([`GameState::carried_personnel`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CarriedPerson {
+    pub person: usize,
+    /// The carried ship the personnel is aboard.
+    pub ship: usize,
+    /// Part of the carrier's crew (same controller), not an intruder.
+    pub in_crew: bool,
+}
+
 #[derive(Debug, Clone)]
 pub struct Piece {
     /// The scenario's handle for it (its `id`, else its title).
@@ -383,32 +393,61 @@ impl GameState {
             .collect()
     }
 
-    /// Personnel aboard a ship or facility (at any site of a Nor), with the crews of the ships a
-    /// ship carries: "personnel aboard a carried ship are also part of the
-    /// crew of the carrying ship, or are intruders if the carrying ship is
-    /// controlled by a different player" (Glossary "carried ships").
+    /// Personnel aboard a ship or facility (at any site of a Nor), with
+    /// those of the ships a ship carries who are part of its crew
+    /// ([`GameState::carried_personnel`]).
     pub fn crew(&self, carrier: usize) -> Vec<usize> {
         let mut crew = Vec::new();
         for i in self.aboard(carrier) {
             if self.pieces[i].card.is_personnel() {
                 crew.push(i);
-            } else if self.pieces[i].card.card_type == CardType::Site {
+            } else if self.is_site(i) {
                 // Personnel at a Nor's sites are aboard the Nor (Glossary
                 // "walking": "your personnel aboard a Nor ... from site to site").
                 crew.extend(self.crew(i));
-            } else if i != carrier && self.carries(carrier, i) {
-                let controller = &self.pieces[carrier].controller;
-                let carried = self.crew(i).into_iter();
-                crew.extend(carried.filter(|&p| &self.pieces[p].controller == controller));
             }
         }
+        let carried = self.carried_personnel(carrier).into_iter();
+        crew.extend(carried.filter(|c| c.in_crew).map(|c| c.person));
         crew
     }
 
-    /// Whether `ship` is carried aboard the ship `carrier`.
-    pub fn carries(&self, carrier: usize, ship: usize) -> bool {
+    /// The personnel aboard the ships the ship `carrier` carries: "personnel
+    /// aboard a carried ship are also part of the crew of the carrying ship,
+    /// or are intruders if the carrying ship is controlled by a different
+    /// player" (Glossary "carried ships").
+    pub fn carried_personnel(&self, carrier: usize) -> Vec<CarriedPerson> {
         let is_ship = |p: usize| self.pieces[p].card.card_type == CardType::Ship;
-        is_ship(carrier) && is_ship(ship) && self.pieces[ship].at == Place::Aboard(carrier)
+        if !is_ship(carrier) {
+            return Vec::new();
+        }
+        let ships = self
+            .aboard(carrier)
+            .into_iter()
+            .filter(|&s| s != carrier && is_ship(s));
+        let controller = &self.pieces[carrier].controller;
+        ships
+            .flat_map(|ship| {
+                self.crew(ship)
+                    .into_iter()
+                    .map(move |person| CarriedPerson {
+                        person,
+                        ship,
+                        in_crew: &self.pieces[person].controller == controller,
+                    })
+            })
+            .collect()
+    }
+
+    /// Whether the piece is a site (of a Nor).
+    pub fn is_site(&self, piece: usize) -> bool {
+        self.pieces[piece].card.card_type == CardType::Site
+    }
+
+    /// The sites aboard a facility (a Nor's; none for any other).
+    pub fn sites(&self, facility: usize) -> Vec<usize> {
+        let sites = self.aboard(facility).into_iter();
+        sites.filter(|&i| self.is_site(i)).collect()
     }
 
     /// In play: on the table, the spaceline, or aboard something in play.

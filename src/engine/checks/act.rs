@@ -522,7 +522,7 @@ fn along_sites(a: &Act, _: &mut Vec<Reason>) -> Ruling {
 
 /// The facility a site card is part of, when `piece` is a site.
 fn site_of_card(state: &GameState, piece: usize) -> Option<Option<usize>> {
-    (state.pieces[piece].card.card_type == CardType::Site).then(|| match state.pieces[piece].at {
+    state.is_site(piece).then(|| match state.pieces[piece].at {
         Place::Aboard(f) => Some(f),
         _ => None,
     })

@@ -713,32 +713,26 @@ pub fn meeting_rules<'a>() -> [Rule<Meeting<'a>>; 5] {
 /// verdict says which.
 fn carried_crews(m: &Meeting, reasons: &mut Vec<Reason>) -> Ruling {
     let state = m.state;
-    let carriers: Vec<usize> = (m.all.iter())
+    let mut carriers: Vec<usize> = (m.all.iter())
         .filter_map(|&p| match state.pieces[p].at {
             Place::Aboard(c) => Some(c),
             _ => None,
         })
         .collect();
-    for p in 0..state.pieces.len() {
-        let Place::Aboard(ship) = state.pieces[p].at else {
-            continue;
-        };
-        let Place::Aboard(carrier) = state.pieces[ship].at else {
-            continue;
-        };
-        if !state.pieces[p].card.is_personnel()
-            || !state.carries(carrier, ship)
-            || !carriers.contains(&carrier)
-        {
-            continue;
+    super::once_each(&mut carriers);
+    for carrier in carriers {
+        for c in state.carried_personnel(carrier) {
+            let (who, by) = (
+                &state.pieces[c.person].handle,
+                &state.pieces[carrier].handle,
+            );
+            let text = if c.in_crew {
+                format!("{who} is aboard {}, carried by {by}: personnel aboard a carried ship are also part of the crew of the carrying ship", state.pieces[c.ship].handle)
+            } else {
+                format!("{who} is aboard a ship carried by {by}, which a different player controls: an intruder there, not part of its crew")
+            };
+            reasons.push(because(text, "carried ships"));
         }
-        let (who, by) = (&state.pieces[p].handle, &state.pieces[carrier].handle);
-        let text = if m.all.contains(&p) {
-            format!("{who} is aboard {}, carried by {by}: personnel aboard a carried ship are also part of the crew of the carrying ship", state.pieces[ship].handle)
-        } else {
-            format!("{who} is aboard a ship carried by {by}, which a different player controls: an intruder there, not part of its crew")
-        };
-        reasons.push(because(text, "carried ships"));
     }
     Ruling::Next
 }

@@ -667,9 +667,7 @@ fn at_weapons_site(
     reasons: &mut Vec<Reason>,
 ) -> Vec<usize> {
     let rules = &vocabulary().affiliations.facilities;
-    let sites: Vec<usize> = (state.aboard(facility).into_iter())
-        .filter(|&i| state.pieces[i].card.card_type == CardType::Site)
-        .collect();
+    let sites = state.sites(facility);
     if sites.is_empty() {
         return people;
     }
