@@ -14,7 +14,7 @@ use crate::engine::abilities::movement::{
 };
 use crate::engine::abilities::{continuous, reference_names};
 use crate::engine::requirements;
-use crate::engine::state::{Attr, GameState};
+use crate::engine::state::{Attr, GameState, Purpose};
 use crate::engine::verdict::Reason;
 use crate::repair::fold_for_match;
 use crate::vocab::card_rulings::Aspect;
@@ -308,17 +308,24 @@ impl Allowed<'_> {
         match c {
             MoveCondition::ShipState(s) => state.pieces[ship].status.is(s),
             MoveCondition::Crew(req) => {
-                let crew: Vec<&Card> = state
-                    .aboard(ship)
-                    .into_iter()
-                    .filter(|&p| state.pieces[p].card.is_personnel())
-                    .map(|p| &state.pieces[p].card)
-                    .collect();
-                Some(requirements::evaluate(req, &crew).is_empty())
+                // The crew as every check reads it: those who may take
+                // part, with their skills in play.
+                let crew = state.crew(ship);
+                let able = super::usable_for(state, &crew, Purpose::Staffing, &mut Vec::new());
+                let cards: Vec<Card> = able.iter().map(|&p| state.card_in_play(p)).collect();
+                let cards: Vec<&Card> = cards.iter().collect();
+                Some(requirements::evaluate(req, &cards).is_empty())
             }
             MoveCondition::Any(all) => {
-                let each: Option<Vec<bool>> = all.iter().map(|c| self.holds(c)).collect();
-                each.map(|v| v.contains(&true))
+                // One alternative met is enough, whatever the others.
+                let each: Vec<Option<bool>> = all.iter().map(|c| self.holds(c)).collect();
+                if each.contains(&Some(true)) {
+                    Some(true)
+                } else {
+                    each.into_iter()
+                        .collect::<Option<Vec<bool>>>()
+                        .map(|_| false)
+                }
             }
         }
     }

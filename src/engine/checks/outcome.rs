@@ -719,7 +719,7 @@ fn range(q: &Question, state: &GameState) -> Verdict {
         return undecided("`card` (a ship)", vec![], "movement");
     };
     let mut reasons = Vec::new();
-    if crate::engine::abilities::variable::of(&state.pieces[s].card).is_some() {
+    if super::staffing::region_x(&state.pieces[s].card).is_some() {
         // "At all other times (including when the ship is not moving), your
         // maximum RANGE is 5, less the RANGE used that turn."
         reasons.push(because(

@@ -4,7 +4,7 @@
 
 use super::rules::{decide, yes_because, Entry, Rule, Ruling};
 use super::{because, fact, undecided};
-use crate::cards::model::CardType;
+use crate::cards::model::{Card, CardType};
 use crate::engine::abilities::continuous::Destination;
 use crate::engine::question::ShipQuestion as Question;
 use crate::engine::state::{Attr, GameState, Purpose, Target};
@@ -267,13 +267,8 @@ pub fn within_region_x(
     (from, to): (usize, usize),
     reasons: &mut Vec<Reason>,
 ) -> i32 {
-    use crate::engine::abilities::variable::{self, XWhen};
     let card = &state.pieces[ship].card;
-    let printed_x = Attr::Range
-        .printed(card)
-        .is_some_and(|s| s.to_string().contains(['X', 'x']));
-    let Some(x) = variable::of(card).filter(|x| printed_x && x.when == XWhen::MovingWithinRegion)
-    else {
+    let Some(x) = region_x(card) else {
         return 0;
     };
     let (lo, hi) = (from.min(to), from.max(to));
@@ -309,6 +304,16 @@ pub fn within_region_x(
         "interceptor",
     ));
     x.value
+}
+
+/// The X of a ship whose printed RANGE holds an X that its text gives "if
+/// moving within a region" (Glossary "interceptor").
+pub fn region_x(card: &Card) -> Option<crate::engine::abilities::variable::VariableX> {
+    use crate::engine::abilities::variable::{self, XWhen};
+    let printed_x = Attr::Range
+        .printed(card)
+        .is_some_and(|s| s.to_string().contains(['X', 'x']));
+    variable::of(card).filter(|x| printed_x && x.when == XWhen::MovingWithinRegion)
 }
 
 /// A `can move` question: the ship, who asks, where to.

@@ -13,12 +13,10 @@ use crate::engine::abilities::dilemma::CompiledDilemma;
 use crate::engine::requirements::grounds::names_gender;
 use crate::engine::ruleset::{Event, EventKind};
 use crate::engine::state::GameState;
+use crate::vocab::vocabulary;
 
 const SCOUTING: &str = "scouting locations";
 const SUMMARY: &str = "dilemma resolution - summary";
-
-/// The affiliation that scouts instead of attempting (Glossary "Borg").
-const BORG: &str = "Borg";
 
 /// A gender-related dilemma: its trigger, conditions, targets or any other
 /// requirement it was compiled into names a gender (in either half of a
@@ -28,12 +26,15 @@ pub fn gender_related(d: &CompiledDilemma) -> bool {
         || d.second_half.as_deref().is_some_and(gender_related)
 }
 
-/// Every member of the group facing the dilemma is a Borg: they scout.
+/// Every member of the group facing the dilemma is of an affiliation that
+/// may not attempt missions (`glossary/affiliations.toml` `[attempts]`: the
+/// Borg): they scout.
 fn borg_group(state: &GameState, group: &[usize]) -> bool {
+    let scouts = |a: &String| !vocabulary().affiliations.may_attempt_missions(a);
     !group.is_empty()
         && group
             .iter()
-            .all(|&p| state.affiliations(p).iter().any(|a| a == BORG))
+            .all(|&p| state.affiliations(p).iter().any(scouts))
 }
 
 /// What Borg scouting does with the dilemma a Borg group faces: `Err` with
@@ -107,7 +108,7 @@ mod tests {
             "alice",
             Place::Planet(l),
             |c| {
-                c.affiliations = vec![BORG.into()];
+                c.affiliations = vec!["Borg".into()];
             },
         );
         let card = fixture::card_with_text("Love", CardType::Dilemma, LOVE);
