@@ -208,6 +208,12 @@ pub fn people(c: &Card) -> Vec<Card> {
     named.iter().zip(boxes).enumerate().map(person).collect()
 }
 
+/// Are `a` and `b` copies of one card: the same title, however spelt
+/// (case, apostrophes, accents)?
+pub fn same_card(a: &Card, b: &Card) -> bool {
+    crate::repair::fold_for_match(&a.title) == crate::repair::fold_for_match(&b.title)
+}
+
 /// Are `a` and `b` versions of the same persona (Glossary "persona")? Two
 /// copies of a card are; a mirror version or an impersonator is not a
 /// version of the persona it names; a ship is never a version of a

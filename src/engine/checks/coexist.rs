@@ -15,8 +15,7 @@ use crate::cards::persona::same_persona;
 
 /// Copies of one card (any type), or versions of one persona.
 fn copies_or_versions(a: &Card, b: &Card) -> bool {
-    let fold = crate::repair::fold_for_match;
-    fold(&a.title) == fold(&b.title) || same_persona(a, b)
+    crate::cards::persona::same_card(a, b) || same_persona(a, b)
 }
 
 /// "Not duplicatable" in its game text, or a unique (non-universal) mission

@@ -83,9 +83,7 @@ fn duplicated(state: &GameState, piece: usize, location: usize) -> Option<String
         ));
     }
     let first = (0..piece).find(|&i| {
-        same_seeder(i)
-            && crate::repair::fold_for_match(&state.pieces[i].card.title)
-                == crate::repair::fold_for_match(&this.card.title)
+        same_seeder(i) && crate::cards::persona::same_card(&state.pieces[i].card, &this.card)
     })?;
     Some(format!(
         "{} is a second copy seeded by {} under one mission: the first ({}) has its normal effect, the second is a mis-seed",

@@ -139,7 +139,7 @@ fn face_cards(
         ),
         entry,
     )];
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen: Vec<&Card> = Vec::new();
     for card in drawn {
         let able: Vec<usize> = group
             .iter()
@@ -154,7 +154,10 @@ fn face_cards(
             ));
             break;
         }
-        if seen.contains(&card.title.as_str()) {
+        if seen
+            .iter()
+            .any(|s| crate::cards::persona::same_card(s, card))
+        {
             events.push(event(
                 EventKind::Reading,
                 format!(
@@ -165,7 +168,7 @@ fn face_cards(
             ));
             continue;
         }
-        seen.push(&card.title);
+        seen.push(card);
         events.extend(face_one(state, card, entry, &able, ship));
     }
     events
