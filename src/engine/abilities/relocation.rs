@@ -13,7 +13,8 @@ use serde::Serialize;
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Destination {
     /// "nearest planet [with no personnel on surface]": measured on the
-    /// spaceline from where the dilemma is encountered (Glossary "ties");
+    /// spaceline from the victim's location - where it faces the dilemma
+    /// (Glossary "ties");
     /// `qualifier` is what else the place must be, kept as words.
     Nearest {
         place: String,
@@ -30,7 +31,7 @@ pub enum Destination {
     /// "here": the location where the dilemma is encountered.
     Here,
     /// "one location toward far end of spaceline": `locations` steps from
-    /// where the dilemma is encountered, in the direction of `end` (Glossary
+    /// the victim's location (where it faces the dilemma), toward `end` (Glossary
     /// "ties": the far end is the direction with more cards, then more span).
     Toward { end: String, locations: u32 },
     /// Words after the verb the rows do not place.
